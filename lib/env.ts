@@ -1,0 +1,71 @@
+// Every environment variable Inkbase reads is read here (README and .env.example document them).
+// Values are read on each call rather than captured at import, so tests and the launcher can
+// set them before a module first asks.
+import path from "node:path";
+
+function flag(name: string): boolean {
+  return process.env[name] === "1" || process.env[name] === "true";
+}
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+export const env = {
+  /** PostgreSQL URL. Unset means the embedded database (started by `npm start`). */
+  get databaseUrl(): string | undefined {
+    return process.env.DATABASE_URL || undefined;
+  },
+  /**
+   * Set by the launcher (scripts/start.ts) when it started the embedded database and passed its
+   * socket address on as DATABASE_URL: the server then reports `database: "embedded"`.
+   */
+  get embeddedDatabase(): boolean {
+    return flag("INKBASE_EMBEDDED_DB");
+  },
+  get dataDir(): string {
+    return path.resolve(process.env.DATA_DIR || "./.data");
+  },
+  get port(): number {
+    return positiveInt("PORT", 3000);
+  },
+  get publicBaseUrl(): string {
+    const base = process.env.PUBLIC_BASE_URL || `http://localhost:${env.port}`;
+    return base.replace(/\/+$/, "");
+  },
+  get authSecret(): string | undefined {
+    return process.env.AUTH_SECRET || process.env.NEXTAUTH_SECRET || undefined;
+  },
+  get upstash(): { url: string; token: string } | undefined {
+    const url = process.env.UPSTASH_REDIS_REST_URL;
+    const token = process.env.UPSTASH_REDIS_REST_TOKEN;
+    return url && token ? { url, token } : undefined;
+  },
+  get trustProxy(): boolean {
+    return flag("TRUST_PROXY");
+  },
+  get rateLimitPublicPerMin(): number {
+    return positiveInt("RATE_LIMIT_PUBLIC_PER_MIN", 60);
+  },
+  get rateLimitKeyPerMin(): number {
+    return positiveInt("RATE_LIMIT_KEY_PER_MIN", 300);
+  },
+  get webhookAllowPrivateTargets(): boolean {
+    return flag("WEBHOOK_ALLOW_PRIVATE_TARGETS");
+  },
+  get reprojectionLimit(): number {
+    return positiveInt("REPROJECTION_LIMIT", 1000);
+  },
+  get cronSecret(): string | undefined {
+    return process.env.CRON_SECRET || undefined;
+  },
+  get isProduction(): boolean {
+    return process.env.NODE_ENV === "production";
+  },
+};
