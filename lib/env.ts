@@ -30,7 +30,8 @@ export const env = {
     return flag("INKBASE_EMBEDDED_DB");
   },
   get dataDir(): string {
-    return path.resolve(process.env.DATA_DIR || "./.data");
+    // Only scripts use the data directory; keep Turbopack from tracing files under it.
+    return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./.data");
   },
   get port(): number {
     return positiveInt("PORT", 3000);

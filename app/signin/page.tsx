@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { SignInForm } from "@/components/sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+// Only same-site paths are honoured as a post-sign-in destination (no open redirect).
+function safeCallback(value: string | string[] | undefined): string {
+  const target = Array.isArray(value) ? value[0] : value;
+  return target && target.startsWith("/") && !target.startsWith("//") ? target : "/dashboard";
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  return (
+    <main style={{ maxWidth: 420 }} className="stack">
+      <h1>Sign in</h1>
+      {params.error && <p role="alert" className="error">Wrong email or password.</p>}
+      <SignInForm callbackUrl={safeCallback(params.callbackUrl)} />
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+// next-auth (v4) configuration: one credentials provider, id `credentials`, fields `email` and
+// `password` (DECISIONS §2). Credentials sign-in requires JWT sessions, so sessions are signed
+// cookies and need no table.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { env } from "../env";
+import { verifyCredentials } from "../users/verify-credentials";
+
+export const authOptions: NextAuthOptions = {
+  // Read at request time: the launcher passes AUTH_SECRET (generated under DATA_DIR in embedded mode).
+  get secret() {
+    return env.authSecret;
+  },
+  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  pages: { signIn: "/signin" },
+  providers: [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Email and password",
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
+      async authorize(credentials) {
+        if (!credentials?.email || !credentials.password) return null;
+        return verifyCredentials(credentials.email, credentials.password);
+      },
+    }),
+  ],
+  callbacks: {
+    async session({ session, token }) {
+      if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
+      return session;
+    },
+  },
+};

@@ -1,0 +1,51 @@
+import { db } from "../db";
+import { hashApiKey, hashesEqual, isWellFormedApiKey } from "./api-key-format";
+import type { Principal } from "./principal";
+import { isScope } from "./scopes";
+
+// lastUsedAt is informational: write it at most once a minute per key, so a busy key does not
+// turn every read into a write.
+const LAST_USED_THROTTLE_MS = 60_000;
+const lastUsedWrites = new Map<string, number>();
+
+/** Resolves a bearer token to its owner, or null for malformed, unknown and revoked keys. */
+export async function authenticateApiKey(token: string): Promise<Principal | null> {
+  if (!isWellFormedApiKey(token)) return null;
+  const hash = hashApiKey(token);
+  // Looking up by the hash leaks nothing about stored keys: an attacker controls the input, not
+  // its digest. The constant-time comparison guards the final check all the same.
+  const key = await db().apiKey.findUnique({
+    where: { hash },
+    select: {
+      id: true,
+      hash: true,
+      scopes: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      user: { select: { id: true, username: true, email: true, plan: true } },
+    },
+  });
+  if (!key || key.revokedAt || !hashesEqual(key.hash, hash)) return null;
+  touchLastUsed(key.id, key.lastUsedAt);
+  return {
+    kind: "key",
+    userId: key.user.id,
+    username: key.user.username,
+    email: key.user.email,
+    plan: key.user.plan,
+    scopes: key.scopes.filter(isScope),
+    keyId: key.id,
+  };
+}
+
+function touchLastUsed(keyId: string, lastUsedAt: Date | null): void {
+  const now = Date.now();
+  const last = Math.max(lastUsedAt?.getTime() ?? 0, lastUsedWrites.get(keyId) ?? 0);
+  if (now - last < LAST_USED_THROTTLE_MS) return;
+  lastUsedWrites.set(keyId, now);
+  if (lastUsedWrites.size > 10_000) lastUsedWrites.clear();
+  // Not awaited: the request should not wait for bookkeeping, and a failure only loses a timestamp.
+  db()
+    .apiKey.update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } })
+    .catch((err) => console.warn("[auth] could not record lastUsedAt", { keyId, err: String(err) }));
+}

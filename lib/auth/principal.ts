@@ -1,0 +1,13 @@
+import type { Scope } from "./scopes";
+
+/** Who is calling. Tenant filters take `userId` from here, never from the URL. */
+export type Principal = {
+  kind: "key" | "session";
+  userId: string;
+  username: string;
+  email: string;
+  plan: "free" | "pro";
+  /** The key's scopes; null for a session, which is unscoped. */
+  scopes: Scope[] | null;
+  keyId: string | null;
+};

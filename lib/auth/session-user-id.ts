@@ -1,0 +1,18 @@
+import { getToken } from "next-auth/jwt";
+import type { NextRequest } from "next/server";
+import { env } from "../env";
+
+// next-auth names its cookie `__Secure-…` when the site is served over https. Which one a browser
+// holds depends on how the site was reached, so both are tried.
+const COOKIE_SECURITY = [false, true] as const;
+
+/** The signed-in user's id from the next-auth session cookie, or null. */
+export async function sessionUserId(req: NextRequest): Promise<string | null> {
+  const secret = env.authSecret;
+  if (!secret) return null;
+  for (const secureCookie of COOKIE_SECURITY) {
+    const token = await getToken({ req, secret, secureCookie });
+    if (token?.sub) return token.sub;
+  }
+  return null;
+}

@@ -1,0 +1,39 @@
+// The one Prisma client. Both the embedded database (PGlite behind a Postgres wire-protocol
+// socket, started by scripts/start.ts) and a real PostgreSQL are reached the same way: through
+// @prisma/adapter-pg with DATABASE_URL, so there is a single code path.
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "./generated/prisma/client";
+import { env } from "./env";
+
+export type Db = PrismaClient;
+/** A transaction client, for domain functions that take an optional `tx`. */
+export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient };
+
+export function createDb(connectionString: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+}
+
+/**
+ * Created on first use, not at import: `next build` imports route modules without a database,
+ * and a missing DATABASE_URL must fail loudly rather than let `pg` fall back to its defaults.
+ */
+export function db(): PrismaClient {
+  if (globalForDb.inkbaseDb) return globalForDb.inkbaseDb;
+  const url = env.databaseUrl;
+  if (!url) {
+    throw new Error(
+      "DATABASE_URL is not set. Start Inkbase with `npm start`, which starts the embedded database, or set DATABASE_URL.",
+    );
+  }
+  globalForDb.inkbaseDb = createDb(url);
+  return globalForDb.inkbaseDb;
+}
+
+/** For scripts and tests that are done with the database. */
+export async function disconnectDb(): Promise<void> {
+  const client = globalForDb.inkbaseDb;
+  globalForDb.inkbaseDb = undefined;
+  await client?.$disconnect();
+}

@@ -1,0 +1,135 @@
+// The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
+// auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
+// order: request id → authentication (401) → plan → rate limit (429) → scopes (403) → input
+// parsing (400) → handler → ApiError mapping / logged 500.
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { authenticateApiKey } from "../auth/authenticate-api-key";
+import { authenticateSession } from "../auth/authenticate-session";
+import type { Principal } from "../auth/principal";
+import type { Scope } from "../auth/scopes";
+import { ApiError, insufficientScope, proPlanRequired, unauthorized } from "./api-error";
+import { clientIp } from "./client-ip";
+import { parseOrThrow } from "./parse-input";
+import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPolicy } from "./rate-limit";
+import { readJsonBody } from "./read-json-body";
+import { requestIdFor } from "./request-id";
+
+/**
+ * - `none`: public; no principal.
+ * - `key`: only an API key (Authorization: Bearer ink_…).
+ * - `key-or-session`: an API key, or else the next-auth session cookie (unscoped).
+ * - `session`: only the session cookie (dashboard-only routes).
+ * - `optional-session`: public, but the session's principal is passed when there is one.
+ */
+export type AuthMode = "none" | "key" | "key-or-session" | "session" | "optional-session";
+
+type AnySchema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type HandlerContext<P, Q, B, A extends AuthMode> = {
+  req: NextRequest;
+  params: P;
+  query: Q;
+  body: B;
+  principal: A extends "none" ? null : A extends "optional-session" ? Principal | null : Principal;
+  requestId: string;
+};
+
+export type ApiConfig<PS, QS, BS, A extends AuthMode> = {
+  auth: A;
+  /** Required API-key scopes (all of them). Sessions are unscoped and skip this check. */
+  scopes?: Scope[];
+  /** Checked right after authentication, before anything else (collections: Pro only). */
+  plan?: "pro";
+  /** Defaults: `key` for requests authenticated by API key, none otherwise. */
+  rateLimit?: RateLimitPolicy | "none";
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, A>) => Promise<Response | unknown>;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function api<
+  A extends AuthMode,
+  PS extends AnySchema | undefined = undefined,
+  QS extends AnySchema | undefined = undefined,
+  BS extends AnySchema | undefined = undefined,
+>(config: ApiConfig<PS, QS, BS, A>) {
+  return async function route(req: NextRequest, context?: RouteContext): Promise<Response> {
+    const requestId = requestIdFor(req);
+    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    try {
+      const principal = await authenticate(req, config.auth);
+
+      if (config.plan === "pro" && principal?.plan !== "pro") throw proPlanRequired();
+
+      const policy = config.rateLimit ?? (principal?.kind === "key" ? "key" : "none");
+      if (policy !== "none") {
+        const identifier = policy === "key" && principal?.keyId ? principal.keyId : clientIp(req);
+        const result = await checkRateLimit(policy, identifier);
+        Object.assign(headers, rateLimitHeaders(result));
+        if (!result.success) {
+          throw new ApiError(429, { error: "rate_limited", retryAfter: retryAfterSeconds(result) });
+        }
+      }
+
+      if (config.scopes?.length && principal?.scopes) {
+        const granted = principal.scopes;
+        if (!config.scopes.every((scope) => granted.includes(scope))) throw insufficientScope(config.scopes);
+      }
+
+      const rawParams = context ? await context.params : {};
+      const params = config.params ? parseOrThrow(config.params, rawParams) : undefined;
+      const query = config.query ? parseOrThrow(config.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
+      const body = config.body ? parseOrThrow(config.body, await readJsonBody(req)) : undefined;
+
+      const result = await config.handler({
+        req,
+        params: params as Infer<PS>,
+        query: query as Infer<QS>,
+        body: body as Infer<BS>,
+        principal: principal as HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, A>["principal"],
+        requestId,
+      });
+      return withHeaders(result instanceof Response ? result : Response.json(result), headers);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        return Response.json(err.body, { status: err.status, headers: { ...headers, ...err.headers, ...retryHeader(err) } });
+      }
+      console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed`, { requestId, err });
+      return Response.json({ error: "Internal server error", requestId }, { status: 500, headers });
+    }
+  };
+}
+
+async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {
+  if (mode === "none") return null;
+  const authorization = req.headers.get("authorization");
+  if (mode === "optional-session") return authenticateSession(req);
+  if (authorization !== null && mode !== "session") {
+    // A request that presents a key is judged by that key alone, even if it also has a cookie.
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const principal = match ? await authenticateApiKey(match[1]) : null;
+    if (!principal) throw unauthorized();
+    return principal;
+  }
+  if (mode === "key") throw unauthorized();
+  const principal = await authenticateSession(req);
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
+function retryHeader(err: ApiError): Record<string, string> {
+  const retryAfter = err.status === 429 ? err.body.retryAfter : undefined;
+  return typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
