@@ -1,0 +1,35 @@
+// The admin CLI's commands (DECISIONS §1). Each returns the one JSON object printed on success.
+import { required } from "./lib/cli-args";
+import { createUser } from "../lib/users/create-user";
+import { setUserPlan } from "../lib/users/set-user-plan";
+import { createApiKey } from "../lib/auth/create-api-key";
+import { revokeApiKey } from "../lib/auth/revoke-api-key";
+import { findUserByUsername } from "../lib/users/find-user-by-username";
+import { planSchema } from "../lib/users/user-input";
+
+type Flags = Record<string, string>;
+
+export const commands: Record<string, (flags: Flags) => Promise<unknown>> = {
+  "user:create": async (flags) =>
+    createUser({
+      username: required(flags, "username"),
+      email: required(flags, "email"),
+      password: required(flags, "password"),
+      plan: flags.plan === undefined ? undefined : planSchema.parse(flags.plan),
+      displayName: flags["display-name"],
+    }),
+
+  "user:plan": async (flags) =>
+    setUserPlan({ username: required(flags, "username"), plan: planSchema.parse(required(flags, "plan")) }),
+
+  "key:create": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    const scopes = required(flags, "scopes")
+      .split(",")
+      .map((scope) => scope.trim())
+      .filter(Boolean);
+    return createApiKey({ userId: user.id, scopes, name: flags.name });
+  },
+
+  "key:revoke": async (flags) => revokeApiKey({ id: required(flags, "id") }),
+};

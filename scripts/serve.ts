@@ -1,0 +1,44 @@
+// The HTTP server `npm start` runs (`next start` equivalent through Next's programmatic API).
+// It exists for one reason: Next gives route handlers no socket address and lets a client-sent
+// X-Forwarded-For through unchanged, so without TRUST_PROXY the public rate limit could be
+// dodged by forging that header. Here the real peer address is stamped into a header that
+// clients cannot forge (lib/http/client-ip.ts) before Next sees the request.
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { stampSocketAddress } from "../lib/http/client-ip";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const hostnameFlag = process.argv.indexOf("--hostname");
+const hostname = hostnameFlag > 0 ? process.argv[hostnameFlag + 1] : undefined;
+const port = Number(process.env.PORT || 3000);
+
+async function main(): Promise<void> {
+  const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => {
+    stampSocketAddress(req);
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  console.log(`[inkbase] serving ${dev ? "development" : "production"} build on port ${port}`);
+
+  const shutdown = () => {
+    // Finish in-flight requests, but never hang a deploy or a Ctrl-C on a slow client.
+    setTimeout(() => process.exit(0), 5000).unref();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  // Launched by scripts/start.ts with an IPC channel: if the launcher dies, even by SIGKILL, the
+  // channel closes and we stop too rather than serve errors from a port whose database is gone.
+  if (typeof process.send === "function") process.on("disconnect", shutdown);
+}
+
+main().catch((err) => {
+  console.error("[inkbase] server failed to start", err);
+  process.exit(1);
+});
