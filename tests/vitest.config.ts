@@ -1,0 +1,21 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+// One run covers every tier: unit (pure), db (domain functions on a real database), api (HTTP
+// against a built `next start`), smoke (the `npm start` launcher on the embedded database) and
+// e2e (Chromium). The global setup prepares the database and the servers once per run.
+export default defineConfig({
+  root,
+  resolve: { alias: { "@": root } },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 180_000,
+    // Two cores: the servers started by the global setup need CPU too.
+    maxWorkers: 2,
+    pool: "forks",
+  },
+});
