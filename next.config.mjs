@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // NEXT_DIST_DIR lets two builds of one checkout coexist (e.g. parallel test runs); default .next.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   // pg's optional native binding and Prisma's generated runtime are Node-only: load them from

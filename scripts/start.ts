@@ -37,7 +37,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(root, "lib/generated/prisma/client.ts"))) runNpm("generate");
-  if (!dev && !existsSync(path.join(root, ".next/BUILD_ID"))) {
+  if (!dev && !existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     console.log("[inkbase] no production build yet: building (first start only)…");
     runNpm("build");
   }

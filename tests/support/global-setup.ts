@@ -20,7 +20,7 @@ function redisReachable(host = "127.0.0.1", port = 6379): Promise<boolean> {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+  if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     throw new Error("No production build: `npm test` builds first; run `npm run build` before `vitest` alone.");
   }
   const database = await createTestDatabase();

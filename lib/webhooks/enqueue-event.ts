@@ -1,0 +1,51 @@
+// The one way a change emits an event: written to the outbox in the caller's transaction, with
+// one delivery row per active subscription of the owner that wants this event type. A change
+// that rolls back therefore leaves no event, and one that commits always has its events, even
+// if the process dies right after the commit (a cron tick then delivers them).
+import type { Tx } from "../db";
+import type { Prisma } from "../generated/prisma/client";
+import { randomId } from "../random-id";
+import type { EventType } from "./event-types";
+
+export type EnqueuedEvent = { eventId: string; deliveryIds: string[] };
+
+export async function enqueueEvent(
+  tx: Tx,
+  input: {
+    ownerId: string;
+    /** The owner's username: the body's `project`. */
+    project: string;
+    type: EventType;
+    /** Events with the same key are delivered in the order they were written: `entry:<id>`, `post:<id>`. */
+    orderingKey: string;
+    data: Prisma.InputJsonObject;
+    /** Defaults to now; the body's createdAt. */
+    at?: Date;
+  },
+): Promise<EnqueuedEvent> {
+  const eventId = randomId("evt");
+  const createdAt = input.at ?? new Date();
+  const body = { id: eventId, type: input.type, createdAt: createdAt.toISOString(), project: input.project, data: input.data };
+  const event = await tx.outboxEvent.create({
+    data: { id: eventId, ownerId: input.ownerId, type: input.type, orderingKey: input.orderingKey, body, createdAt },
+    select: { sequence: true },
+  });
+  const subscriptions = await tx.webhookSubscription.findMany({
+    where: { ownerId: input.ownerId, active: true, events: { has: input.type } },
+    select: { id: true },
+  });
+  const deliveryIds = subscriptions.map(() => randomId("msg"));
+  if (subscriptions.length) {
+    await tx.webhookDelivery.createMany({
+      data: subscriptions.map((subscription, i) => ({
+        id: deliveryIds[i],
+        eventId,
+        subscriptionId: subscription.id,
+        orderingKey: input.orderingKey,
+        sequence: event.sequence,
+        nextAttemptAt: createdAt,
+      })),
+    });
+  }
+  return { eventId, deliveryIds };
+}
