@@ -127,8 +127,10 @@ export async function startEmbeddedServer(opts: {
   let server: PGLiteSocketServer | undefined;
   try {
     db = await PGlite.create({ dataDir: dir });
-    // maxConnections defaults to 1, which breaks every connection pool.
-    server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 10 });
+    // maxConnections defaults to 1, which breaks every connection pool. PGlite runs one query
+    // at a time whatever the number, so connections only queue: allow enough for the pools of
+    // the server, the CLI and parallel test workers (each pg pool opens up to 10) to coexist.
+    server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 100 });
     await server.start();
   } catch (error) {
     await server?.stop().catch(() => {});
