@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 180_000,
     // Two cores: the servers started by the global setup need CPU too.
