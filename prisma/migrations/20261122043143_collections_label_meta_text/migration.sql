@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "EntryLabel" ALTER COLUMN "meta" SET DATA TYPE TEXT;
