@@ -1,0 +1,19 @@
+// GET /api/posts/by-username/:project – the project's public posts (bare array, or envelope with page/perPage)
+import { z } from "zod";
+import { api } from "@/lib/http/api";
+import { PUBLIC_CACHE_CONTROL, conditionalJson } from "@/lib/posts/public-http";
+import { publicPostList } from "@/lib/posts/public-post-list";
+import { publicListQuerySchema } from "@/lib/posts/public-read-queries";
+
+export const runtime = "nodejs";
+
+export const GET = api({
+  auth: "none",
+  rateLimit: "public",
+  params: z.object({ project: z.string() }),
+  query: publicListQuerySchema,
+  handler: async ({ req, params, query }) => {
+    const list = await publicPostList({ username: params.project, query });
+    return conditionalJson(req, { etag: list.etag, cacheControl: PUBLIC_CACHE_CONTROL, body: list.body });
+  },
+});

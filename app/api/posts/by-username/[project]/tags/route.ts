@@ -1,0 +1,17 @@
+// GET /api/posts/by-username/:project/tags – tag counts of the project's visible posts
+import { z } from "zod";
+import { api } from "@/lib/http/api";
+import { PUBLIC_CACHE_CONTROL, conditionalJson } from "@/lib/posts/public-http";
+import { publicTagCounts } from "@/lib/posts/public-tag-counts";
+
+export const runtime = "nodejs";
+
+export const GET = api({
+  auth: "none",
+  rateLimit: "public",
+  params: z.object({ project: z.string() }),
+  handler: async ({ req, params }) => {
+    const tags = await publicTagCounts({ username: params.project });
+    return conditionalJson(req, { etag: tags.etag, cacheControl: PUBLIC_CACHE_CONTROL, body: tags.body });
+  },
+});

@@ -1,0 +1,167 @@
+// `npm run bench:posts`: public post reads under load against the production build on a real
+// PostgreSQL, for a project of 1,000 and of 100,000 posts. For each size: a fresh database
+// (migrated), seeded by SQL (seed-bench-posts.sql), VACUUM ANALYZE, and its own server started with
+// the public rate limit out of the way. Then autocannon runs, after a warm-up, on
+//   - the list, perPage=50, format=html (envelope: page keys + total + 50 rendered posts)
+//   - a single post, format=html (adjacent, seo, jsonLd)
+//   - the list again with If-None-Match set to its ETag (304: keys and total only)
+//   - the single post with If-None-Match (304)
+//   - GET /api/health, the floor: routing, the wrapper and one `SELECT 1`
+// Scenarios alternate between the two sizes and repeat for several rounds, so a machine whose
+// load changes (shared CI runners) affects both sizes alike; the table shows the medians. It is
+// printed and written to bench/posts/last-run.md.
+//
+// Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names a
+// server where databases may be created and dropped; BENCH_DURATION seconds per measurement (10);
+// BENCH_ROUNDS (3); BENCH_CONNECTIONS (10); BENCH_SIZES (1000,100000). Needs a build (`npm run
+// build`, which the npm script runs first; NEXT_DIST_DIR is honoured).
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import pg from "pg";
+import { startNextServer } from "../../tests/support/start-next-server";
+import { createTestDatabase } from "../../tests/support/test-database";
+
+type Percentiles = { average: number; p50: number; p99: number };
+type AutocannonResult = {
+  requests: Percentiles & { total: number };
+  latency: Percentiles;
+  statusCodeStats: Record<string, { count: number }>;
+  errors: number;
+};
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
+
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+const here = import.meta.dirname;
+const serverUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const duration = Number(process.env.BENCH_DURATION || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const rounds = Number(process.env.BENCH_ROUNDS || 3);
+const sizes = (process.env.BENCH_SIZES || "1000,100000").split(",").map(Number);
+
+async function seed(url: string, count: number): Promise<number> {
+  const sql = readFileSync(path.join(here, "seed-bench-posts.sql"), "utf8").replaceAll(":count", String(count));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const started = Date.now();
+  try {
+    await client.query(sql);
+    await client.query("VACUUM ANALYZE");
+  } finally {
+    await client.end();
+  }
+  return Date.now() - started;
+}
+
+type Measurement = { rps: number; p50: number; p99: number; statuses: Set<string> };
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measurement> {
+  await autocannon({ url, connections, duration: 2, headers }); // warm-up (JIT, render cache, pools)
+  const result = await autocannon({ url, connections, duration, headers });
+  const statuses = new Set(Object.keys(result.statusCodeStats));
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+}
+
+type Project = { size: number; url: string; stop: () => Promise<void> };
+
+async function startProject(size: number): Promise<Project> {
+  process.env.TEST_DATABASE_URL = serverUrl;
+  const database = await createTestDatabase("inkbase_bench_posts");
+  try {
+    const seedMs = await seed(database.url, size);
+    console.log(`[bench] ${size} posts seeded in ${seedMs} ms`);
+    const server = await startNextServer({
+      DATABASE_URL: database.url,
+      INKBASE_EMBEDDED_DB: "",
+      AUTH_SECRET: "bench-auth-secret-0123456789abcdef",
+      RATE_LIMIT_PUBLIC_PER_MIN: "1000000000",
+      UPSTASH_REDIS_REST_URL: undefined,
+      UPSTASH_REDIS_REST_TOKEN: undefined,
+    });
+    return { size, url: server.url, stop: async () => { await server.stop(); await database.drop(); } };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+}
+
+async function etagOf(url: string): Promise<string> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.headers.get("etag")!;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const projects: Project[] = [];
+  try {
+    for (const size of sizes) projects.push(await startProject(size));
+    const scenarios: { name: string; target: (project: Project) => Promise<[string, Record<string, string>]> }[] = [
+      { name: "list (perPage=50, html)", target: async (p) => [`${p.url}/api/posts/by-username/bench?perPage=50&format=html`, {}] },
+      { name: "single post (html)", target: async (p) => [`${p.url}/api/posts/by-username/bench/post-${Math.ceil(p.size / 2)}?format=html`, {}] },
+      {
+        name: "list, If-None-Match → 304",
+        target: async (p) => {
+          const url = `${p.url}/api/posts/by-username/bench?perPage=50&format=html`;
+          return [url, { "If-None-Match": await etagOf(url) }];
+        },
+      },
+      {
+        name: "single post, If-None-Match → 304",
+        target: async (p) => {
+          const url = `${p.url}/api/posts/by-username/bench/post-${Math.ceil(p.size / 2)}?format=html`;
+          return [url, { "If-None-Match": await etagOf(url) }];
+        },
+      },
+      { name: "floor: GET /api/health", target: async (p) => [`${p.url}/api/health`, {}] },
+    ];
+
+    const results = new Map<string, Measurement[]>();
+    for (let round = 1; round <= rounds; round++) {
+      for (const scenario of scenarios) {
+        for (const project of projects) {
+          const [url, headers] = await scenario.target(project);
+          const measurement = await measure(url, headers);
+          const key = `${project.size}|${scenario.name}`;
+          results.set(key, [...(results.get(key) ?? []), measurement]);
+          console.log(`[bench] round ${round} ${project.size} ${scenario.name}: ${measurement.rps.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, ${[...measurement.statuses].join(",")}`);
+        }
+      }
+    }
+
+    const lines = [
+      `${connections} connections, ${duration} s per measurement, median of ${rounds} rounds, ${new Date().toISOString()}`,
+      "",
+      "| scenario | posts | req/s | p50 ms | p99 ms | status |",
+      "|---|---:|---:|---:|---:|---|",
+    ];
+    for (const scenario of scenarios) {
+      for (const project of projects) {
+        const runs = results.get(`${project.size}|${scenario.name}`)!;
+        const statuses = [...new Set(runs.flatMap((run) => [...run.statuses]))].join(",");
+        lines.push(
+          `| ${scenario.name} | ${project.size.toLocaleString("en")} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ${statuses} |`,
+        );
+      }
+    }
+    const table = lines.join("\n");
+    console.log(`\n${table}\n`);
+    writeFileSync(path.join(here, "last-run.md"), `${table}\n`);
+  } finally {
+    for (const project of projects) await project.stop().catch((err) => console.error("[bench] cleanup failed", err));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

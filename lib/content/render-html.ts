@@ -1,0 +1,13 @@
+// HTML from a stored document through Tiptap's own renderer (@tiptap/html, which uses happy-dom
+// under Node): the DOM serializer escapes text and attribute values; sanitizeDocument has already
+// removed unsafe URLs and unknown attributes.
+import { generateHTML } from "@tiptap/html";
+import { RENDER_EXTENSIONS } from "./render-extensions";
+import { sanitizeDocument } from "./sanitize-document";
+import type { TiptapDocument } from "./tiptap-document";
+
+export function renderHtml(doc: TiptapDocument): string {
+  const clean = sanitizeDocument(doc);
+  if (!clean.content?.length) return "";
+  return generateHTML(clean, RENDER_EXTENSIONS);
+}

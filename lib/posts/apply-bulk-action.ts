@@ -1,0 +1,43 @@
+// POST /api/posts/bulk. Ids the caller does not own are skipped; when none is left the answer is
+// 404. `affected` counts the owned ids the action was applied to (each once), including posts
+// already in the asked-for state. No webhooks (SPEC), and the cron tick must not announce these
+// later either: a bulk publish marks its publications announced. Like PATCH, unpublishing clears
+// a date that had passed and keeps a future one.
+import { db } from "../db";
+import { notFound } from "../http/api-error";
+import type { BulkPostsInput } from "./bulk-input";
+
+export async function applyBulkAction(options: {
+  ownerId: string;
+  input: BulkPostsInput;
+  now?: Date;
+}): Promise<{ affected: number }> {
+  const { ownerId, input } = options;
+  const now = options.now ?? new Date();
+  const ids = [...new Set(input.ids)];
+
+  return db().$transaction(async (tx) => {
+    const owned = await tx.post.findMany({ where: { id: { in: ids }, ownerId }, select: { id: true } });
+    if (owned.length === 0) throw notFound("Post not found");
+    const ownedIds = owned.map((post) => post.id);
+
+    if (input.action === "delete") {
+      await tx.post.deleteMany({ where: { id: { in: ownedIds }, ownerId } });
+    } else if (input.action === "publish") {
+      await tx.post.updateMany({
+        where: { id: { in: ownedIds }, ownerId, status: "draft" },
+        data: { status: "published", publishedAt: now, announcedAt: now, updatedAt: now },
+      });
+    } else {
+      await tx.post.updateMany({
+        where: { id: { in: ownedIds }, ownerId, status: "published", publishedAt: { lte: now } },
+        data: { status: "draft", publishedAt: null, announcedAt: null, updatedAt: now },
+      });
+      await tx.post.updateMany({
+        where: { id: { in: ownedIds }, ownerId, status: "published" },
+        data: { status: "draft", announcedAt: null, updatedAt: now },
+      });
+    }
+    return { affected: ownedIds.length };
+  });
+}

@@ -1,0 +1,36 @@
+// Everything the public list's ETag depends on, in one statement (one round trip, the whole 304
+// path): the project resolved from its username, the page's keys, and the total when the
+// envelope is asked for. `projectId` is null for an unknown username.
+import { db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import { visiblePageSql } from "./visible-page-sql";
+import type { ListSort } from "./visible-post-sql";
+import { visibleTotalSql } from "./visible-total-sql";
+
+export type ListPageKeys = {
+  projectId: string | null;
+  total: number | null;
+  /** [id, updatedAt, ownerUpdatedAt] per post, in list order. */
+  keys: [string, string, string][];
+};
+
+export async function listPageKeys(options: {
+  username: string;
+  now: Date;
+  sort: ListSort;
+  skip: number;
+  take: number;
+  tag?: string;
+  withTotal: boolean;
+}): Promise<ListPageKeys> {
+  const owner = Prisma.sql`(SELECT id FROM owner)`;
+  const filter = { owner, now: options.now, tag: options.tag };
+  const page = visiblePageSql({ ...filter, sort: options.sort, skip: options.skip, take: options.take });
+  const [row] = await db().$queryRaw<ListPageKeys[]>`
+    WITH owner AS MATERIALIZED (SELECT id FROM "User" WHERE username = ${options.username}),
+    page AS (${page})
+    SELECT (SELECT id FROM owner) AS "projectId",
+      ${options.withTotal ? visibleTotalSql(filter) : Prisma.sql`NULL::int`} AS total,
+      COALESCE((SELECT json_agg(json_build_array(page.id, page."updatedAt", page."ownerUpdatedAt") ORDER BY page.position) FROM page), '[]') AS keys`;
+  return row;
+}

@@ -1,0 +1,42 @@
+// Full posts by id for the public reads, in one statement: the row, its owner, tags and
+// co-authors aggregated by PostgreSQL into JSON. About twice as fast as Prisma's include (which
+// runs a query per relation and maps every row in JS), and a list page is 50 posts. `visibleAt`
+// re-applies the public visibility condition (a post unpublished since its keys were read is
+// left out). Order follows `ids`.
+import { db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import type { PostRecord } from "./post-include";
+import { visibleSql } from "./visible-post-sql";
+
+export async function loadPosts(ids: string[], options: { visibleAt?: Date } = {}): Promise<PostRecord[]> {
+  if (ids.length === 0) return [];
+  const visible = options.visibleAt ? Prisma.sql`AND ${visibleSql(options.visibleAt)}` : Prisma.empty;
+  const rows = await db().$queryRaw<PostRecord[]>`
+    SELECT p.id, p.slug, p.title, p.subtitle, p.excerpt, p.content, p."readingTime", p."coverImage", p.featured,
+      p.visibility::text AS visibility, p.status::text AS status, p."publishedAt", p."updatedAt",
+      p."seoTitle", p."seoDescription", p."canonicalUrl", p."ogTitle", p."ogDescription", p."ogImage",
+      p."twitterTitle", p."twitterDescription", p."twitterImage", p.robots,
+      json_build_object('id', o.id, 'username', o.username, 'displayName', o."displayName", 'avatar', o.avatar) AS owner,
+      COALESCE((
+        SELECT json_agg(json_build_object('tag', json_build_object('name', t.name, 'slug', t.slug)))
+        FROM "PostTag" pt JOIN "Tag" t ON t.id = pt."tagId" WHERE pt."postId" = p.id
+      ), '[]') AS tags,
+      COALESCE((
+        SELECT json_agg(json_build_object(
+          'userId', c."userId", 'externalName', c."externalName", 'externalHandle', c."externalHandle",
+          'externalUrl', c."externalUrl",
+          'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('username', u.username, 'displayName', u."displayName") END
+        ) ORDER BY c.position)
+        FROM "PostCoauthor" c LEFT JOIN "User" u ON u.id = c."userId" WHERE c."postId" = p.id
+      ), '[]') AS coauthors
+    FROM "Post" p JOIN "User" o ON o.id = p."ownerId"
+    WHERE p.id = ANY(${ids}) ${visible}`;
+  const byId = new Map(
+    // Raw SQL sees the database spelling of the enum value; the Prisma models use link_only.
+    rows.map((row) => [row.id, { ...row, visibility: (row.visibility as string) === "link-only" ? "link_only" : row.visibility }]),
+  );
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row as PostRecord] : [];
+  });
+}

@@ -1,0 +1,77 @@
+// The bodies of POST /api/posts and PATCH /api/posts/:id (SPEC "Create post body"). Keys the
+// schema does not know are ignored rather than refused, so a client can PATCH back an object it
+// read (with id, user, rendered, ...) and change only what it means to.
+import { z } from "zod";
+import { tiptapDocumentSchema } from "../content/tiptap-document";
+
+export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+
+const text = (max: number) => z.string().max(max, `At most ${max} characters`);
+const url = z.httpUrl({ error: "Must be an absolute http(s) URL" }).max(2048, "At most 2048 characters");
+
+const tagName = z
+  .string()
+  .trim()
+  .min(1, "A tag name cannot be empty")
+  .max(64, "At most 64 characters")
+  .refine((name) => /[\p{L}\p{N}]/u.test(name), "A tag name needs a letter or a digit");
+
+const userCoauthor = z.strictObject({ userId: z.string().min(1).max(64) });
+const externalCoauthor = z.strictObject({
+  externalName: z.string().trim().min(1, "externalName cannot be empty").max(200, "At most 200 characters"),
+  externalHandle: text(200).nullable().optional(),
+  externalUrl: url.nullable().optional(),
+});
+
+export const coauthorInputSchema = z.union([userCoauthor, externalCoauthor], {
+  error: "A co-author is { userId } or { externalName, externalHandle?, externalUrl? }",
+});
+
+const postFields = {
+  title: z.string().trim().min(1, "A title is required").max(300, "At most 300 characters"),
+  slug: z
+    .string()
+    .min(1, "A slug is required")
+    .max(200, "At most 200 characters")
+    .regex(SLUG_PATTERN, "Lowercase letters, digits and hyphens only"),
+  content: tiptapDocumentSchema,
+  excerpt: text(1000).nullable(),
+  coverImage: url.nullable(),
+  visibility: z.enum(["public", "private", "link-only"]),
+  status: z.enum(["draft", "published"]),
+  tagNames: z.array(tagName).max(20, "At most 20 tags"),
+  publishedAt: z.iso.datetime({ offset: true, error: "An ISO 8601 date-time with a time zone" }).nullable(),
+  coauthors: z.array(coauthorInputSchema).max(20, "At most 20 co-authors"),
+  subtitle: text(500).nullable(),
+  featured: z.boolean(),
+  seoTitle: text(300).nullable(),
+  seoDescription: text(1000).nullable(),
+  canonicalUrl: url.nullable(),
+  ogTitle: text(300).nullable(),
+  ogDescription: text(1000).nullable(),
+  ogImage: url.nullable(),
+  twitterTitle: text(300).nullable(),
+  twitterDescription: text(1000).nullable(),
+  twitterImage: url.nullable(),
+  robots: text(200).nullable(),
+};
+
+export const createPostSchema = z.object(postFields).partial().required({ title: true, slug: true });
+export const updatePostSchema = z.object(postFields).partial();
+
+export type CreatePostInput = z.output<typeof createPostSchema>;
+export type UpdatePostInput = z.output<typeof updatePostSchema>;
+export type CoauthorInput = z.output<typeof coauthorInputSchema>;
+
+export const SEO_FIELDS = [
+  "seoTitle",
+  "seoDescription",
+  "canonicalUrl",
+  "ogTitle",
+  "ogDescription",
+  "ogImage",
+  "twitterTitle",
+  "twitterDescription",
+  "twitterImage",
+  "robots",
+] as const;

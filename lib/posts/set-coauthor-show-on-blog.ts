@@ -1,0 +1,13 @@
+// A user co-author's own choice whether a post they co-author appears in their blog's public list
+// (DECISIONS §5, default not shown). The caller is the co-author, not the post's owner. No HTTP
+// route yet (SPEC has none; the dashboard will call this); the demo seed and tests use it.
+import { db } from "../db";
+import { notFound } from "../http/api-error";
+
+export async function setCoauthorShowOnBlog(options: { userId: string; postId: string; show: boolean }): Promise<void> {
+  const { count } = await db().postCoauthor.updateMany({
+    where: { postId: options.postId, userId: options.userId },
+    data: { showOnBlog: options.show },
+  });
+  if (count === 0) throw notFound("Post not found");
+}

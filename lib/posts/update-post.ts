@@ -1,0 +1,106 @@
+// PATCH /api/posts/:id: a partial update, including the publish and unpublish flips.
+//
+// - `publishedAt` and the 5-minute window apply whenever the post ends up published and either
+//   was a draft or the body sets the date; `publishedAt: null` then means now. An already
+//   published post keeps its date unless the body changes it.
+// - Unpublishing clears a date that had already passed (DECISIONS §5: drafts have no
+//   publishedAt unless one was set for scheduling); a future one is kept for re-publishing.
+// - Events (DECISIONS §5): post.published when the PATCH makes the post published and visible
+//   (published, its time reached) and it was not before; post.updated for every other PATCH.
+//   `announcedAt` records that the current publication has been announced, so the cron tick
+//   announces only what no PATCH has (reset whenever the post stops being visible).
+// The post row is locked first, so two concurrent PATCHes cannot both announce one publication.
+import { autoExcerpt } from "../content/auto-excerpt";
+import { readingTime } from "../content/reading-time";
+import type { TiptapDocument } from "../content/tiptap-document";
+import { db } from "../db";
+import { conflict, notFound } from "../http/api-error";
+import type { Prisma } from "../generated/prisma/client";
+import { isUniqueViolation } from "../unique-violation";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { postEventData } from "./post-event-data";
+import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
+import { fromWireVisibility } from "./post-visibility";
+import { publicationTime } from "./publication-time";
+import { replacePostCoauthors } from "./replace-post-coauthors";
+import { replacePostTags } from "./replace-post-tags";
+import { assertSlugNotReserved } from "./reserved-slugs";
+
+const isLive = (status: string, publishedAt: Date | null, now: Date) =>
+  status === "published" && publishedAt !== null && publishedAt.getTime() <= now.getTime();
+
+export async function updatePost(options: {
+  owner: { id: string; username: string };
+  id: string;
+  input: UpdatePostInput;
+  now?: Date;
+}): Promise<void> {
+  const { owner, id, input } = options;
+  const now = options.now ?? new Date();
+  if (input.slug !== undefined) assertSlugNotReserved(input.slug);
+
+  try {
+    await db().$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
+      if (locked.length === 0) throw notFound("Post not found");
+      const old = await tx.post.findUniqueOrThrow({ where: { id } });
+
+      const status = input.status ?? old.status;
+      let publishedAt =
+        input.publishedAt === undefined ? old.publishedAt : input.publishedAt === null ? null : new Date(input.publishedAt);
+      if (status === "published" && (old.status === "draft" || input.publishedAt !== undefined)) {
+        publishedAt = publicationTime(publishedAt, now).publishedAt;
+      } else if (status === "draft" && old.status === "published" && input.publishedAt === undefined) {
+        if (publishedAt && publishedAt.getTime() <= now.getTime()) publishedAt = null;
+      }
+      const wasLive = isLive(old.status, old.publishedAt, now);
+      const live = isLive(status, publishedAt, now);
+      const announce = live && !wasLive;
+
+      const content = (input.content ?? old.content) as unknown as TiptapDocument;
+      const data: Prisma.PostUncheckedUpdateInput = {
+        status,
+        publishedAt,
+        announcedAt: announce ? now : live ? old.announcedAt : null,
+        updatedAt: now,
+      };
+      if (input.title !== undefined) data.title = input.title;
+      if (input.slug !== undefined) data.slug = input.slug;
+      if (input.subtitle !== undefined) data.subtitle = input.subtitle;
+      if (input.coverImage !== undefined) data.coverImage = input.coverImage;
+      if (input.featured !== undefined) data.featured = input.featured;
+      if (input.visibility !== undefined) data.visibility = fromWireVisibility(input.visibility);
+      for (const field of SEO_FIELDS) if (input[field] !== undefined) data[field] = input[field];
+      if (input.content !== undefined) {
+        data.content = input.content as unknown as Prisma.InputJsonObject;
+        data.readingTime = readingTime(content);
+      }
+      if (input.excerpt !== undefined) {
+        // An empty or null excerpt hands it back to the content.
+        const given = input.excerpt?.trim() ? input.excerpt : null;
+        data.excerpt = given ?? autoExcerpt(content);
+        data.excerptAuto = given === null;
+      } else if (input.content !== undefined && old.excerptAuto) {
+        data.excerpt = autoExcerpt(content);
+      }
+
+      const post = await tx.post.update({ where: { id }, data });
+      if (input.tagNames !== undefined) await replacePostTags(tx, { ownerId: owner.id, postId: id, names: input.tagNames });
+      if (input.coauthors !== undefined) {
+        await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors, replacing: true });
+      }
+      await enqueueEvent(tx, {
+        ownerId: owner.id,
+        project: owner.username,
+        type: announce ? "post.published" : "post.updated",
+        orderingKey: `post:${id}`,
+        data: postEventData(post, owner.username),
+        at: now,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
+    throw err;
+  }
+}
