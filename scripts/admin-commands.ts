@@ -6,6 +6,8 @@ import { createApiKey } from "../lib/auth/create-api-key";
 import { revokeApiKey } from "../lib/auth/revoke-api-key";
 import { findUserByUsername } from "../lib/users/find-user-by-username";
 import { planSchema } from "../lib/users/user-input";
+import { createWebhookSubscription } from "../lib/webhooks/create-webhook-subscription";
+import { runCronTick } from "../lib/cron/run-cron-tick";
 
 type Flags = Record<string, string>;
 
@@ -32,4 +34,19 @@ export const commands: Record<string, (flags: Flags) => Promise<unknown>> = {
   },
 
   "key:revoke": async (flags) => revokeApiKey({ id: required(flags, "id") }),
+
+  "webhook:create": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    const events = flags.events
+      ?.split(",")
+      .map((event) => event.trim())
+      .filter(Boolean);
+    const created = await createWebhookSubscription({
+      ownerId: user.id,
+      input: { url: required(flags, "url"), events },
+    });
+    return { id: created.id, url: created.url, events: created.events, secret: created.secret };
+  },
+
+  "cron:run": async () => runCronTick(),
 };

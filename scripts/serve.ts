@@ -2,11 +2,14 @@
 // It exists for one reason: Next gives route handlers no socket address and lets a client-sent
 // X-Forwarded-For through unchanged, so without TRUST_PROXY the public rate limit could be
 // dodged by forging that header. Here the real peer address is stamped into a header that
-// clients cannot forge (lib/http/client-ip.ts) before Next sees the request.
+// clients cannot forge (lib/http/client-ip.ts) before Next sees the request. Under `npm start`
+// it also runs the cron tick every 30 s (scheduled posts, webhook retries), so a local install
+// needs no external cron.
 import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { stampSocketAddress } from "../lib/http/client-ip";
+import { requestInProcessTicker } from "../lib/cron/in-process-ticker";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -15,6 +18,9 @@ const hostname = hostnameFlag > 0 ? process.argv[hostnameFlag + 1] : undefined;
 const port = Number(process.env.PORT || 3000);
 
 async function main(): Promise<void> {
+  // Only under the launcher (scripts/start.ts, which opens an IPC channel): servers started
+  // otherwise, such as the test suite's, leave ticking to whoever calls the tick.
+  const ticker = typeof process.send === "function" ? requestInProcessTicker() : null;
   const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -28,6 +34,8 @@ async function main(): Promise<void> {
   const shutdown = () => {
     // Finish in-flight requests, but never hang a deploy or a Ctrl-C on a slow client.
     setTimeout(() => process.exit(0), 5000).unref();
+    // A delivery cut off here stays claimed until its lock lapses, then the next tick retries it.
+    void ticker?.stop();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
   };

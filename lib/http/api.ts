@@ -1,7 +1,8 @@
 // The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
 // auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
 // order: request id → authentication (401) → plan → rate limit (429) → scopes (403) → input
-// parsing (400) → handler → ApiError mapping / logged 500.
+// parsing (400) → handler → ApiError mapping / logged 500. Webhook deliveries the handler's events
+// created are attempted right after the response (lib/webhooks/deliver-after-response.ts).
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { authenticateApiKey } from "../auth/authenticate-api-key";
@@ -14,6 +15,8 @@ import { parseOrThrow } from "./parse-input";
 import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPolicy } from "./rate-limit";
 import { readJsonBody } from "./read-json-body";
 import { requestIdFor } from "./request-id";
+import { collectRequestDeliveries } from "../webhooks/request-deliveries";
+import { deliverAfterResponse } from "../webhooks/deliver-after-response";
 
 /**
  * - `none`: public; no principal.
@@ -86,14 +89,18 @@ export function api<
       const query = config.query ? parseOrThrow(config.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
       const body = config.body ? parseOrThrow(config.body, await readJsonBody(req)) : undefined;
 
-      const result = await config.handler({
-        req,
-        params: params as Infer<PS>,
-        query: query as Infer<QS>,
-        body: body as Infer<BS>,
-        principal: principal as HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, A>["principal"],
-        requestId,
-      });
+      const { result, deliveryIds } = await collectRequestDeliveries(() =>
+        config.handler({
+          req,
+          params: params as Infer<PS>,
+          query: query as Infer<QS>,
+          body: body as Infer<BS>,
+          principal: principal as HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, A>["principal"],
+          requestId,
+        }),
+      );
+      // The handler's transaction has committed: attempt its webhook deliveries after the response.
+      deliverAfterResponse(deliveryIds);
       return withHeaders(result instanceof Response ? result : Response.json(result), headers);
     } catch (err) {
       if (err instanceof ApiError) {

@@ -6,6 +6,7 @@ import type { Tx } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { randomId } from "../random-id";
 import type { EventType } from "./event-types";
+import { noteRequestDeliveries } from "./request-deliveries";
 
 export type EnqueuedEvent = { eventId: string; deliveryIds: string[] };
 
@@ -46,6 +47,8 @@ export async function enqueueEvent(
         nextAttemptAt: createdAt,
       })),
     });
+    // Within a route, the wrapper attempts these right after the response (once committed).
+    noteRequestDeliveries(deliveryIds);
   }
   return { eventId, deliveryIds };
 }

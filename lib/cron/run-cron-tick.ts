@@ -1,0 +1,22 @@
+// One tick, whoever runs it (GET /api/cron/tick, `admin cron:run`, the in-process ticker): first
+// announce the scheduled posts whose time has come (their post.published deliveries are then due
+// at once), then deliver every due webhook attempt once.
+import { announceDuePosts } from "../posts/announce-due-posts";
+import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
+
+export type TickResult = {
+  /** Scheduled posts whose post.published was emitted by this tick. */
+  published: number;
+  /** Delivery attempts that got a 2xx. */
+  delivered: number;
+  /** Delivery attempts that did not (each is retried on schedule or, when exhausted, marked failed). */
+  failed: number;
+};
+
+export async function runCronTick(
+  options: { budgetMs?: number; timeoutMs?: number; ownerId?: string } = {},
+): Promise<TickResult> {
+  const { published } = await announceDuePosts({ ownerId: options.ownerId });
+  const { delivered, failed } = await deliverDueWebhooks(options);
+  return { published, delivered, failed };
+}
