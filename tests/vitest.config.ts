@@ -15,8 +15,10 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 180_000,
-    // Two cores: the servers started by the global setup need CPU too.
-    maxWorkers: 2,
+    // Two cores: the servers started by the global setup need CPU too. On the embedded
+    // database (no TEST_DATABASE_URL) every connection shares one PGlite that runs a single
+    // transaction at a time, so a second worker only adds queueing.
+    maxWorkers: process.env.TEST_DATABASE_URL ? 2 : 1,
     pool: "forks",
   },
 });
