@@ -6,6 +6,8 @@ import { db } from "../db";
 import { createUser } from "../users/create-user";
 import { createApiKey } from "../auth/create-api-key";
 import { SCOPES } from "../auth/scopes";
+import { seedDemoPosts } from "./seed-demo-posts";
+import { seedDemoCollections } from "./seed-demo-collections";
 
 export type DemoCredentials = { username: string; email: string; password: string; key: string };
 
@@ -25,5 +27,7 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
     displayName: "Demo Author",
   });
   const { key } = await createApiKey({ userId: user.id, name: "Demo key (all scopes)", scopes: [...SCOPES] });
+  await seedDemoPosts({ userId: user.id, username: user.username });
+  await seedDemoCollections({ userId: user.id, username: user.username });
   return { username: user.username, email: user.email, password, key };
 }

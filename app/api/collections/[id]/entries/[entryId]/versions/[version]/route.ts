@@ -1,0 +1,26 @@
+// GET /api/collections/:id/entries/:entryId/versions/:version – one immutable snapshot (ETag, 304)
+import { api } from "@/lib/http/api";
+import { getVersion } from "@/lib/collections/get-version";
+import { ownerOf } from "@/lib/collections/owner";
+import { versionParams } from "@/lib/collections/route-params";
+
+// DECISIONS §3: snapshots never change. Private: they are the owner's content behind a key.
+const CACHE_CONTROL = "private, max-age=31536000, immutable";
+
+export const GET = api({
+  auth: "key-or-session",
+  plan: "pro",
+  scopes: ["collections:read"],
+  params: versionParams,
+  handler: async ({ principal, params, req }) => {
+    const { etag, body } = await getVersion({
+      owner: ownerOf(principal),
+      collectionId: params.id,
+      entryId: params.entryId,
+      version: params.version,
+      ifNoneMatch: req.headers.get("if-none-match"),
+    });
+    const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL };
+    return body ? Response.json(body, { headers }) : new Response(null, { status: 304, headers });
+  },
+});

@@ -1,0 +1,35 @@
+// GET /api/collections/:id – the collection and its schema
+// PATCH /api/collections/:id – rename or replace the schema; re-projects entries when indexes change
+// DELETE /api/collections/:id – delete the collection with all its entries, irreversibly
+import { api } from "@/lib/http/api";
+import { updateCollectionBody } from "@/lib/collections/collection-input";
+import { deleteCollection } from "@/lib/collections/delete-collection";
+import { getCollection } from "@/lib/collections/get-collection";
+import { ownerOf } from "@/lib/collections/owner";
+import { collectionParams } from "@/lib/collections/route-params";
+import { updateCollection } from "@/lib/collections/update-collection";
+
+export const GET = api({
+  auth: "key-or-session",
+  plan: "pro",
+  scopes: ["collections:read"],
+  params: collectionParams,
+  handler: async ({ principal, params }) => getCollection({ owner: ownerOf(principal), id: params.id }),
+});
+
+export const PATCH = api({
+  auth: "key-or-session",
+  plan: "pro",
+  scopes: ["collections:write"],
+  params: collectionParams,
+  body: updateCollectionBody,
+  handler: async ({ principal, params, body }) => updateCollection({ owner: ownerOf(principal), id: params.id, input: body }),
+});
+
+export const DELETE = api({
+  auth: "key-or-session",
+  plan: "pro",
+  scopes: ["collections:delete"],
+  params: collectionParams,
+  handler: async ({ principal, params }) => deleteCollection({ owner: ownerOf(principal), id: params.id }),
+});

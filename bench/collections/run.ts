@@ -1,0 +1,255 @@
+// Collections benchmark (issue 4): entry create, PATCH with retention, label flip, the published
+// listing (?label=production&full=1, perPage 50) and version GET answered 304, at 1,000 and
+// 1,000,000 entries in one collection, against the production build on a real PostgreSQL.
+//
+//   npm run bench:collections [-- --sizes 1000,1000000 --duration 10 --rounds 3 --connections 10]
+//
+// Needs a production build (`npm run build`; NEXT_DIST_DIR picks another one) and a PostgreSQL
+// server (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres). Each size
+// gets its own database (created, migrated, seeded in SQL, dropped at the end) and its own server,
+// run with RATE_LIMIT_KEY_PER_MIN very high so the per-key limit does not cap the figures. The
+// sizes take turns, scenario by scenario and round by round, so a busy machine slows them alike;
+// each figure is the median over the rounds.
+import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { applyPendingMigrations } from "../../scripts/lib/migrations";
+import { startNextServer, type RunningServer } from "../../tests/support/start-next-server";
+import { withDatabaseName } from "../../tests/support/test-database";
+import { createApiKey } from "../../lib/auth/create-api-key";
+import { createCollection } from "../../lib/collections/create-collection";
+import { disconnectDb } from "../../lib/db";
+import { createUser } from "../../lib/users/create-user";
+import { seedEntries } from "./seed";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000,1000000" },
+    duration: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "10" },
+    out: { type: "string" },
+  },
+});
+const sizes = values.sizes.split(",").map(Number);
+const duration = Number(values.duration);
+const rounds = Number(values.rounds);
+const connections = Number(values.connections);
+const serverUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const COLLECTION = "bench";
+const BASE = `/api/collections/${COLLECTION}/entries`;
+/** Entries the per-entry scenarios rotate over (spread, so writes rarely queue on one entry's lock). */
+const SAMPLE = 200;
+
+type Target = { size: number; database: string; url: string; key: string; pk: string; server: RunningServer; sample: string[]; etags: string[]; seedSeconds: number; databaseSize: string };
+type Figures = { reqPerSec: number; p50: number; p99: number; requests: number; statuses: string };
+type Request = { method?: string; path?: string; body?: string; headers?: Record<string, string> };
+type Scenario = { name: string; prepare?: (target: Target) => Promise<void>; request: (target: Target, i: number) => Request };
+
+async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function setUp(size: number): Promise<Target> {
+  const database = `inkbase_bench_${size}_${randomBytes(3).toString("hex")}`;
+  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${database}"`));
+  const url = withDatabaseName(serverUrl, database);
+  await applyPendingMigrations({ url });
+  process.env.DATABASE_URL = url;
+  const user = await createUser({ username: `bench-${size}`, email: `bench-${size}@example.test`, password: randomBytes(12).toString("hex"), plan: "pro" });
+  const { key } = await createApiKey({ userId: user.id, name: "bench", scopes: ["collections:read", "collections:write", "collections:delete"] });
+  const schema = {
+    fields: [
+      { name: "title", type: "string" as const, required: true },
+      { name: "slug", type: "slug" as const },
+      { name: "summary", type: "text" as const },
+      { name: "body", type: "text" as const },
+    ],
+    indexes: { slug: "slug", title: "title", summary: "summary" },
+  };
+  await createCollection({ owner: { id: user.id, username: user.username }, input: { name: "Bench", slug: COLLECTION, schema } });
+  await disconnectDb();
+
+  console.log(`${size.toLocaleString("en")} entries: seeding…`);
+  const started = Date.now();
+  const { pk, databaseSize } = await admin(url, async (client) => {
+    const { rows } = await client.query<{ pk: string }>(`SELECT pk FROM "Collection" WHERE slug = $1`, [COLLECTION]);
+    await seedEntries(client, { collectionPk: rows[0].pk, count: size });
+    const sized = await client.query<{ size: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
+    return { pk: rows[0].pk, databaseSize: sized.rows[0].size };
+  });
+  const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
+  console.log(`  seeded in ${seedSeconds} s (${databaseSize})`);
+
+  const server = await startNextServer({
+    DATABASE_URL: url,
+    INKBASE_EMBEDDED_DB: "",
+    AUTH_SECRET: "bench-auth-secret-0123456789abcdef",
+    RATE_LIMIT_KEY_PER_MIN: "1000000000",
+    UPSTASH_REDIS_REST_URL: undefined,
+    UPSTASH_REDIS_REST_TOKEN: undefined,
+  });
+  // Published entries are the even ones; the sample spreads over the whole range.
+  const sample = Array.from({ length: SAMPLE }, (_, i) => `bench-${2 * Math.max(1, Math.round(((i + 1) * size) / (2 * SAMPLE)))}`);
+  const etags = await Promise.all(
+    sample.map(async (id) => (await fetch(`${server.url}${BASE}/${id}/versions/v_1`, { headers: { Authorization: `Bearer ${key}` } })).headers.get("etag")!),
+  );
+  return { size, database, url, key, pk, server, sample, etags, seedSeconds, databaseSize };
+}
+
+async function tearDown(target: Target): Promise<void> {
+  await target.server.stop();
+  await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${target.database}" WITH (FORCE)`));
+}
+
+async function load(target: Target, scenario: Scenario, seconds: number, offset: number): Promise<Result> {
+  let i = offset;
+  return autocannon({
+    url: target.server.url,
+    connections,
+    duration: seconds,
+    headers: { Authorization: `Bearer ${target.key}`, "Content-Type": "application/json" },
+    requests: [{ setupRequest: (req) => { const next = scenario.request(target, i++); return { ...req, ...next, headers: { ...req.headers, ...next.headers } }; } }],
+  });
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+
+const run = randomBytes(3).toString("hex");
+const editBody = (target: Target, i: number) => {
+  const id = target.sample[i % SAMPLE];
+  return { method: "PATCH", path: `${BASE}/${id}`, body: JSON.stringify({ data: { title: `Edit ${i}`, slug: `entry-${id.slice(6)}`, summary: "Edited by the bench" } }) };
+};
+
+const SCENARIOS: Scenario[] = [
+  { name: "published listing (label=production&full=1, 50)", request: () => ({ path: `${BASE}?label=production&full=1&perPage=50` }) },
+  {
+    name: "version GET with If-None-Match (304)",
+    request: (t, i) => ({ path: `${BASE}/${t.sample[i % SAMPLE]}/versions/v_1`, headers: { "If-None-Match": t.etags[i % SAMPLE] } }),
+  },
+  {
+    name: "label flip (PUT production v_1 ⇄ v_2)",
+    request: (t, i) => ({
+      method: "PUT",
+      path: `${BASE}/${t.sample[i % SAMPLE]}/labels/production`,
+      body: JSON.stringify({ version: `v_${1 + (Math.floor(i / SAMPLE) % 2)}` }),
+    }),
+  },
+  {
+    name: "entry create",
+    request: (t, i) => ({ method: "POST", path: BASE, body: JSON.stringify({ data: { title: `New ${i}`, slug: `new-${run}-${t.size}-${i}`, summary: "Created by the bench" } }) }),
+  },
+  {
+    name: "PATCH with retention (prunes one version each)",
+    // Every sampled entry first gets past 10 versions, so each measured PATCH also prunes.
+    prepare: async (t) => {
+      for (let n = 0; n < 10 * SAMPLE; n++) {
+        const { method, path, body } = editBody(t, n);
+        await fetch(`${t.server.url}${path}`, { method, body, headers: { Authorization: `Bearer ${t.key}`, "Content-Type": "application/json" } });
+      }
+    },
+    request: editBody,
+  },
+];
+
+async function main(): Promise<void> {
+  console.log(`collections bench: sizes ${sizes.join(", ")}; ${rounds} rounds of ${duration} s per scenario and size; ${connections} connections`);
+  const targets: Target[] = [];
+  try {
+    for (const size of sizes) targets.push(await setUp(size));
+    const versionRowsBefore = await Promise.all(targets.map((t) => admin(t.url, async (c) => Number((await c.query(`SELECT count(*) FROM "EntryVersion"`)).rows[0].count))));
+    const table: Record<string, Record<number, Figures>> = {};
+    for (const scenario of SCENARIOS) {
+      for (const target of targets) {
+        await scenario.prepare?.(target);
+        await load(target, scenario, 2, 0); // warm-up: JIT, pools, caches
+      }
+      const runs = new Map<number, Result[]>(targets.map((t) => [t.size, []]));
+      for (let round = 0; round < rounds; round++) {
+        for (const target of targets) runs.get(target.size)!.push(await load(target, scenario, duration, (round + 1) * 1_000_000));
+      }
+      table[scenario.name] = {};
+      for (const target of targets) {
+        const results = runs.get(target.size)!;
+        const statuses: Record<string, number> = {};
+        for (const result of results) for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = (statuses[code] ?? 0) + count;
+        const figures: Figures = {
+          reqPerSec: Math.round(median(results.map((r) => r.requests.average))),
+          p50: median(results.map((r) => r.latency.p50)),
+          p99: median(results.map((r) => r.latency.p99)),
+          requests: results.reduce((sum, r) => sum + r.requests.total, 0),
+          statuses: Object.entries(statuses).map(([code, count]) => `${code}×${count}`).join(" "),
+        };
+        table[scenario.name][target.size] = figures;
+        console.log(`  ${String(target.size).padStart(8)}  ${scenario.name.padEnd(50)} ${String(figures.reqPerSec).padStart(5)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  [${figures.statuses}]`);
+      }
+    }
+
+    const retention = await Promise.all(
+      targets.map((t, i) =>
+        admin(t.url, async (c) => {
+          const after = Number((await c.query(`SELECT count(*) FROM "EntryVersion"`)).rows[0].count);
+          const perEntry = await c.query(`SELECT max(n)::int AS max FROM (SELECT count(*) AS n FROM "EntryVersion" WHERE "entryId" = ANY($1) GROUP BY "entryId") per`, [t.sample]);
+          const created = Number((await c.query(`SELECT count(*) FROM "Entry" WHERE id NOT LIKE 'bench-%'`)).rows[0].count);
+          // Seeded entries start at v_2, so every version past that is one applied PATCH.
+          const patches = Number((await c.query(`SELECT coalesce(sum(version - 2), 0) AS n FROM "Entry" WHERE id = ANY($1)`, [t.sample])).rows[0].n);
+          return { size: t.size, before: versionRowsBefore[i], after, created, patches, maxPerSampledEntry: perEntry.rows[0].max as number };
+        }),
+      ),
+    );
+    const plans = await Promise.all(
+      targets.map((t) =>
+        admin(t.url, async (c) => {
+          const { rows } = await c.query(
+            `EXPLAIN (ANALYZE, BUFFERS) SELECT l."entryId" AS id, v.version, v.slug, v.title, v.summary, v.tag, l."entryUpdatedAt", v.data
+             FROM "EntryLabel" l JOIN "EntryVersion" v ON v."entryId" = l."entryId" AND v.version = l.version
+             WHERE l."collectionPk" = $1 AND l.name = 'production' ORDER BY l."entryUpdatedAt" DESC, l."entryId" ASC LIMIT 50 OFFSET 0`,
+            [t.pk],
+          );
+          return rows.map((row) => row["QUERY PLAN"] as string).join("\n");
+        }),
+      ),
+    );
+
+    console.log("\n| Scenario | " + targets.map((t) => `${t.size.toLocaleString("en")} entries: req/s · p50 · p99 (ms)`).join(" | ") + " |");
+    console.log("|---|" + targets.map(() => "---|").join(""));
+    for (const scenario of SCENARIOS) {
+      console.log(`| ${scenario.name} | ` + targets.map((t) => { const f = table[scenario.name][t.size]; return `${f.reqPerSec} · ${f.p50} · ${f.p99}`; }).join(" | ") + " |");
+    }
+    if (targets.length > 1) {
+      const listing = SCENARIOS[0].name;
+      const small = table[listing][targets[0].size];
+      const large = table[listing][targets.at(-1)!.size];
+      console.log(`\nPublished listing, ${targets.at(-1)!.size} vs ${targets[0].size} entries: p50 ×${(large.p50 / small.p50).toFixed(2)}, p99 ×${(large.p99 / small.p99).toFixed(2)}, throughput ×${(small.reqPerSec / large.reqPerSec).toFixed(2)} lower`);
+    }
+    for (const r of retention) {
+      console.log(
+        `Retention at ${r.size}: EntryVersion ${r.before} rows after seeding → ${r.after} after ${r.patches} PATCHes on ${SAMPLE} entries and ${r.created} creates ` +
+          `(bound: ${r.before} + ${r.created} + ${SAMPLE} × (10 − 2 + 1 labelled) = ${r.before + r.created + SAMPLE * 9}); at most ${r.maxPerSampledEntry} versions on any PATCHed entry`,
+      );
+    }
+    for (const [i, plan] of plans.entries()) console.log(`\nListing plan at ${targets[i].size}:\n${plan}`);
+    if (values.out) {
+      await writeFile(values.out, JSON.stringify({ sizes, duration, rounds, connections, targets: targets.map(({ size, seedSeconds, databaseSize }) => ({ size, seedSeconds, databaseSize })), table, retention, plans }, null, 2));
+    }
+  } finally {
+    for (const target of targets) await tearDown(target).catch((err) => console.error("teardown failed", err));
+    await disconnectDb();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,153 @@
+// The schema a collection declares for its entries (DECISIONS §4): field definitions that entry
+// `data` is validated against, and the `indexes` mapping that projects data into the indexed
+// columns. This zod schema validates the schema itself on collection create and update; an
+// unknown field type, an unknown key or a contradictory option is a 400 there, never a surprise
+// at entry-write time.
+import { z } from "zod";
+import { baseValidator } from "./field-validator";
+
+export const FIELD_TYPES = [
+  "string",
+  "text",
+  "number",
+  "integer",
+  "boolean",
+  "date",
+  "datetime",
+  "url",
+  "email",
+  "slug",
+  "json",
+  "richtext",
+  "array",
+  "object",
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const INDEX_COLUMNS = ["slug", "title", "summary", "tag"] as const;
+export type IndexColumn = (typeof INDEX_COLUMNS)[number];
+
+/** Types whose `min`/`max` bound a length (characters, or items for arrays). */
+const LENGTH_TYPES: readonly FieldType[] = ["string", "text", "url", "email", "slug", "array"];
+/** Types whose `min`/`max` bound the value. */
+const RANGE_TYPES: readonly FieldType[] = ["number", "integer"];
+/** Types that cannot carry `enum` (their values are documents or structures). */
+const NO_ENUM_TYPES: readonly FieldType[] = ["json", "richtext", "object"];
+
+/** Bounds that keep validating one entry cheap whatever schema a client sends. */
+export const MAX_FIELDS = 200;
+export const MAX_NESTING = 5;
+
+// A field name is also a segment of an index path, so both follow one rule: it starts with a
+// letter or underscore, which also keeps a path segment from reading as an array position.
+const KEY_PATTERN = "[A-Za-z_][A-Za-z0-9_-]*";
+export const FIELD_NAME = new RegExp(`^${KEY_PATTERN}$`);
+export const INDEX_PATH = new RegExp(`^${KEY_PATTERN}(?:\\.${KEY_PATTERN})*$`);
+
+export type EnumValue = string | number | boolean;
+
+export type FieldDefinition = {
+  name: string;
+  type: FieldType;
+  required?: boolean;
+  enum?: EnumValue[];
+  min?: number;
+  max?: number;
+  /** `array` only: the type of every item. Absent: items of any JSON type. */
+  items?: FieldType;
+  /** `object` only: the fields of the nested object. Absent: any object. */
+  fields?: FieldDefinition[];
+};
+
+export type IndexMapping = Partial<Record<IndexColumn, string>>;
+
+export type CollectionSchema = {
+  title?: string;
+  fields?: FieldDefinition[];
+  indexes?: IndexMapping;
+};
+
+const fieldTypeSchema = z.enum(FIELD_TYPES, {
+  error: (issue) => `Unknown field type "${String(issue.input)}" (allowed: ${FIELD_TYPES.join(", ")})`,
+});
+
+function fieldSchemaAt(depth: number): z.ZodType<FieldDefinition> {
+  return z
+    .strictObject({
+      name: z.string().max(64).regex(FIELD_NAME, "A field name starts with a letter or _ and has only letters, digits, _ and -"),
+      type: fieldTypeSchema,
+      required: z.boolean().optional(),
+      enum: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).max(500).optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+      items: fieldTypeSchema.optional(),
+      fields: z
+        .lazy(() =>
+          depth >= MAX_NESTING
+            ? z.array(z.never()).max(0, `Object fields nest at most ${MAX_NESTING} levels deep`)
+            : fieldListSchemaAt(depth + 1),
+        )
+        .optional(),
+    })
+    .superRefine((field, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const bounded = LENGTH_TYPES.includes(field.type) || RANGE_TYPES.includes(field.type);
+      if (!bounded) {
+        if (field.min !== undefined) issue("min", `min does not apply to a ${field.type} field`);
+        if (field.max !== undefined) issue("max", `max does not apply to a ${field.type} field`);
+      }
+      if (LENGTH_TYPES.includes(field.type)) {
+        for (const key of ["min", "max"] as const) {
+          const value = field[key];
+          if (value !== undefined && (!Number.isInteger(value) || value < 0)) issue(key, `${key} is a length here: a whole number, 0 or more`);
+        }
+      }
+      if (field.min !== undefined && field.max !== undefined && field.min > field.max) issue("max", "max is below min");
+      if (field.items !== undefined && field.type !== "array") issue("items", "items applies to array fields only");
+      if (field.fields !== undefined && field.type !== "object") issue("fields", "fields applies to object fields only");
+      const enumType = field.type === "array" ? field.items : field.type;
+      if (field.enum !== undefined && (enumType === undefined || NO_ENUM_TYPES.includes(enumType))) {
+        issue("enum", `enum does not apply to ${field.type === "array" ? "items of this array" : `a ${field.type} field`}`);
+      } else if (field.enum !== undefined && enumType !== undefined) {
+        const base = baseValidator(enumType);
+        field.enum.forEach((value, i) => {
+          if (!base.safeParse(value).success) ctx.addIssue({ code: "custom", path: ["enum", i], message: `Not a valid ${enumType} value` });
+        });
+      }
+    }) as z.ZodType<FieldDefinition>;
+}
+
+function fieldListSchemaAt(depth: number) {
+  return z
+    .array(fieldSchemaAt(depth))
+    .max(MAX_FIELDS)
+    .superRefine((fields, ctx) => {
+      const seen = new Set<string>();
+      fields.forEach((field, i) => {
+        if (seen.has(field.name)) ctx.addIssue({ code: "custom", path: [i, "name"], message: `Duplicate field name "${field.name}"` });
+        seen.add(field.name);
+      });
+    });
+}
+
+export const fieldListSchema = fieldListSchemaAt(0);
+
+export const indexMappingSchema = z.strictObject(
+  Object.fromEntries(
+    INDEX_COLUMNS.map((column) => [
+      column,
+      z.string().max(200).regex(INDEX_PATH, "An index path is dot-separated keys (seo.title)").optional(),
+    ]),
+  ) as Record<IndexColumn, z.ZodOptional<z.ZodString>>,
+);
+
+export const collectionSchemaSchema = z.strictObject({
+  title: z.string().max(200).optional(),
+  fields: fieldListSchema.optional(),
+  indexes: indexMappingSchema.optional(),
+});
+
+/** The stored schema as the domain sees it (the database column is untyped JSON). */
+export function readCollectionSchema(stored: unknown): CollectionSchema {
+  return stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as CollectionSchema) : {};
+}

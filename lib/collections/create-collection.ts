@@ -1,0 +1,34 @@
+// POST /api/collections: at most 10 per account (400 past that, SPEC Collections rule 1), slug
+// unique per owner (409). The count and the insert run under a per-owner advisory lock, so two
+// concurrent creates cannot both pass the check at nine.
+import type { Tx } from "../db";
+import { badRequest, conflict } from "../http/api-error";
+import { isUniqueViolation } from "../unique-violation";
+import { foldSchema, type CreateCollectionInput } from "./collection-input";
+import { inTransaction } from "./in-transaction";
+import { toCollection, type CollectionResponse } from "./to-collection";
+import type { Owner } from "./owner";
+
+export const MAX_COLLECTIONS = 10;
+
+export async function createCollection(
+  options: { owner: Owner; input: CreateCollectionInput },
+  tx?: Tx,
+): Promise<CollectionResponse> {
+  const { owner, input } = options;
+  const schema = foldSchema(input) ?? {};
+  return inTransaction(tx, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`inkbase:collections:${owner.id}`}, 0))`;
+    const count = await tx.collection.count({ where: { ownerId: owner.id } });
+    if (count >= MAX_COLLECTIONS) throw badRequest("Collection limit reached");
+    const taken = await tx.collection.findUnique({ where: { ownerId_slug: { ownerId: owner.id, slug: input.slug } }, select: { pk: true } });
+    if (taken) throw conflict({ error: "Slug already used" });
+    try {
+      const row = await tx.collection.create({ data: { ownerId: owner.id, slug: input.slug, name: input.name, schema } });
+      return toCollection(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict({ error: "Slug already used" });
+      throw err;
+    }
+  });
+}

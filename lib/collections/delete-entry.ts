@@ -1,0 +1,32 @@
+// DELETE /api/collections/:id/entries/:entryId: the entry with its versions and labels (the
+// foreign keys cascade), entryCount and label counts in step, entry.deleted in the same
+// transaction. The event carries the version and labels the entry had.
+import type { Tx } from "../db";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { entryEventData } from "./entry-event-data";
+import type { LabelRow } from "./entry-labels";
+import { findCollection } from "./find-collection";
+import { inTransaction } from "./in-transaction";
+import { adjustLabelCounts } from "./label-counts";
+import { lockEntry } from "./lock-entry";
+import type { Owner } from "./owner";
+
+export async function deleteEntry(options: { owner: Owner; collectionId: string; entryId: string }, tx?: Tx): Promise<{ success: true }> {
+  const { owner, collectionId, entryId } = options;
+  return inTransaction(tx, async (tx) => {
+    const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
+    const current = await lockEntry(tx, { collectionPk: collection.pk, entryId });
+    const labels: LabelRow[] = await tx.entryLabel.findMany({ where: { entryId }, select: { name: true, version: true, meta: true } });
+    await tx.entry.delete({ where: { id: entryId } });
+    if (labels.length) await adjustLabelCounts(tx, collection.pk, labels.map((label) => label.name), -1);
+    await enqueueEvent(tx, {
+      ownerId: owner.id,
+      project: owner.username,
+      type: "entry.deleted",
+      orderingKey: `entry:${entryId}`,
+      data: entryEventData(collection.slug, { id: entryId, version: current.version, labels }),
+    });
+    await tx.$executeRaw`UPDATE "Collection" SET "entryCount" = "entryCount" - 1 WHERE pk = ${collection.pk}`;
+    return { success: true };
+  });
+}

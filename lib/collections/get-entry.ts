@@ -1,0 +1,39 @@
+// GET /api/collections/:id/entries/:entryId (SPEC Entries, get rules): the `production` version
+// by default (a draft is 404 Entry not found, like any unpublished thing on a default read),
+// `?label=` the version that label points at (404 Label not found), `?version=` that exact
+// retained version (404 Version not found). Title, summary, slug and tag are the chosen
+// version's own projection; labels list every label of the entry.
+import { db } from "../db";
+import { notFound } from "../http/api-error";
+import { findEntry } from "./find-entry";
+import { PRODUCTION } from "./label-name";
+import { toEntry, type EntryResponse, type ProjectedRow } from "./to-entry";
+import type { Owner } from "./owner";
+
+type VersionRow = ProjectedRow & { data: unknown };
+
+export async function getEntry(options: {
+  owner: Owner;
+  collectionId: string;
+  entryId: string;
+  label?: string;
+  version?: number;
+}): Promise<EntryResponse> {
+  const { collection, entry } = await findEntry(db(), { ownerId: options.owner.id, collectionId: options.collectionId, entryId: options.entryId });
+  let row: VersionRow | undefined;
+  if (options.version !== undefined) {
+    row = (await db().$queryRaw<VersionRow[]>`
+      SELECT version, data, slug, title, summary, tag FROM "EntryVersion" WHERE "entryId" = ${entry.id} AND version = ${options.version}`)[0];
+    if (!row) throw notFound("Version not found");
+  } else {
+    const label = options.label ?? PRODUCTION;
+    // One statement: the label and the version it points at are read from one snapshot.
+    row = (await db().$queryRaw<VersionRow[]>`
+      SELECT v.version, v.data, v.slug, v.title, v.summary, v.tag
+      FROM "EntryLabel" l JOIN "EntryVersion" v ON v."entryId" = l."entryId" AND v.version = l.version
+      WHERE l."entryId" = ${entry.id} AND l.name = ${label}`)[0];
+    if (!row) throw notFound(options.label === undefined ? "Entry not found" : "Label not found");
+  }
+  const labels = await db().entryLabel.findMany({ where: { entryId: entry.id }, select: { name: true, version: true, meta: true } });
+  return toEntry(entry, row, labels, Boolean(collection.parsedSchema.indexes?.tag));
+}

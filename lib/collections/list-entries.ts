@@ -1,0 +1,71 @@
+// GET /api/collections/:id/entries (SPEC Entries, list behaviour). Without `label`: every entry,
+// drafts included, with its current indexed columns (and current data with full=1). With
+// `label`: only entries carrying it, each at the labelled version (its version number, its
+// projected columns, its data with full=1), and the filters apply to that version's columns, so
+// `?label=production&slug=x` finds the entry published under slug x. Newest updatedAt first.
+//
+// Scale: both orders are index ranges (Entry by collection/updatedAt, EntryLabel by
+// collection/name/entryUpdatedAt), so a page costs the same at 1k and 1M entries. `total` is
+// never a count(*) over an unfiltered listing: it is Collection.entryCount, or the label's
+// CollectionLabelCount, both kept exact in the write transactions. Filtered listings (slug, tag,
+// q) count their matches, so their cost follows the rows the filter has to examine.
+import { db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import type { ListEntriesQuery } from "./entry-input";
+import { findCollection } from "./find-collection";
+import { toEntryListItem, type EntryListItem, type ProjectedRow } from "./to-entry";
+import type { Owner } from "./owner";
+
+export type EntryList = {
+  entries: EntryListItem[];
+  pageInfo: { total: number; page: number; perPage: number; hasMore: boolean };
+};
+
+type ListRow = ProjectedRow & { id: string; updatedAt: Date; data?: unknown };
+
+export async function listEntries(options: { owner: Owner; collectionId: string; query: ListEntriesQuery }): Promise<EntryList> {
+  const { owner, collectionId, query } = options;
+  const collection = await findCollection(db(), { ownerId: owner.id, slug: collectionId });
+  const { page, perPage, label, full } = query;
+  const offset = (page - 1) * perPage;
+  const alias = Prisma.raw(label === undefined ? "e" : "v");
+  const filters: Prisma.Sql[] = [];
+  if (query.slug !== undefined) filters.push(Prisma.sql`AND ${alias}.slug = ${query.slug}`);
+  if (query.tag !== undefined) filters.push(Prisma.sql`AND ${alias}.tag = ${query.tag}`);
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, "\\$&")}%`;
+    filters.push(Prisma.sql`AND (${alias}.title ILIKE ${pattern} OR ${alias}.summary ILIKE ${pattern})`);
+  }
+  const where = filters.length ? Prisma.join(filters, " ") : Prisma.empty;
+  const dataColumn = full ? Prisma.sql`, ${alias}.data` : Prisma.empty;
+
+  let rowsQuery: Promise<ListRow[]>;
+  let totalQuery: Promise<number>;
+  if (label === undefined) {
+    rowsQuery = db().$queryRaw<ListRow[]>`
+      SELECT e.id, e.version, e.slug, e.title, e.summary, e.tag, e."updatedAt" ${dataColumn}
+      FROM "Entry" e WHERE e."collectionPk" = ${collection.pk} ${where}
+      ORDER BY e."updatedAt" DESC, e.id ASC LIMIT ${perPage} OFFSET ${offset}`;
+    totalQuery = filters.length
+      ? db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Entry" e WHERE e."collectionPk" = ${collection.pk} ${where}`.then((r) => r[0].n)
+      : Promise.resolve(collection.entryCount);
+  } else {
+    const from = Prisma.sql`
+      FROM "EntryLabel" l JOIN "EntryVersion" v ON v."entryId" = l."entryId" AND v.version = l.version
+      WHERE l."collectionPk" = ${collection.pk} AND l.name = ${label} ${where}`;
+    rowsQuery = db().$queryRaw<ListRow[]>`
+      SELECT l."entryId" AS id, v.version, v.slug, v.title, v.summary, v.tag, l."entryUpdatedAt" AS "updatedAt" ${dataColumn}
+      ${from} ORDER BY l."entryUpdatedAt" DESC, l."entryId" ASC LIMIT ${perPage} OFFSET ${offset}`;
+    totalQuery = filters.length
+      ? db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${from}`.then((r) => r[0].n)
+      : db()
+          .collectionLabelCount.findUnique({ where: { collectionPk_name: { collectionPk: collection.pk, name: label } }, select: { entryCount: true } })
+          .then((row) => row?.entryCount ?? 0);
+  }
+  const [rows, total] = await Promise.all([rowsQuery, totalQuery]);
+  const tagMapped = Boolean(collection.parsedSchema.indexes?.tag);
+  return {
+    entries: rows.map((row) => toEntryListItem(row, tagMapped, full)),
+    pageInfo: { total, page, perPage, hasMore: page * perPage < total },
+  };
+}

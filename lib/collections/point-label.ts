@@ -1,0 +1,54 @@
+// PUT /api/collections/:id/entries/:entryId/labels/:name (SPEC Labels): points the label at a
+// retained version (publish, promote or roll back when it is `production`). Under the entry's
+// row lock, so a concurrent write's retention either ran before (and the version is gone: 404)
+// or runs after and sees the pin. A version losing its last label is left for the next write
+// to prune. Emits label.updated with the previous version.
+import type { Tx } from "../db";
+import { invalidInput, notFound } from "../http/api-error";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { labelEventData } from "./entry-event-data";
+import { findCollection } from "./find-collection";
+import { inTransaction } from "./in-transaction";
+import { hasUnstorableText } from "./json-text";
+import { adjustLabelCounts } from "./label-counts";
+import type { PutLabelInput } from "./label-input";
+import { lockEntry } from "./lock-entry";
+import { formatVersion } from "./version-id";
+import type { Owner } from "./owner";
+
+export type LabelResponse = { label: string; version: string; meta: unknown };
+
+export async function pointLabel(
+  options: { owner: Owner; collectionId: string; entryId: string; name: string; input: PutLabelInput },
+  tx?: Tx,
+): Promise<LabelResponse> {
+  const { owner, collectionId, entryId, name, input } = options;
+  const meta = input.meta ?? null;
+  if (hasUnstorableText(JSON.stringify(meta))) {
+    throw invalidInput([{ path: ["meta"], message: "Strings may not contain NUL (\\u0000) or unpaired surrogates" }]);
+  }
+  return inTransaction(tx, async (tx) => {
+    const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
+    const entry = await lockEntry(tx, { collectionPk: collection.pk, entryId });
+    // A statement after the lock: it sees whatever the write we may have queued behind pruned.
+    const [{ versionExists, previousVersion }] = await tx.$queryRaw<{ versionExists: boolean; previousVersion: number | null }[]>`
+      SELECT EXISTS (SELECT 1 FROM "EntryVersion" WHERE "entryId" = ${entryId} AND version = ${input.version}) AS "versionExists",
+             (SELECT version FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name}) AS "previousVersion"`;
+    if (!versionExists) throw notFound("Version not found");
+    const metaValue = meta === null ? null : JSON.stringify(meta);
+    await tx.entryLabel.upsert({
+      where: { entryId_name: { entryId, name } },
+      create: { entryId, collectionPk: collection.pk, name, version: input.version, meta: metaValue, entryUpdatedAt: entry.updatedAt },
+      update: { version: input.version, meta: metaValue },
+    });
+    if (previousVersion === null) await adjustLabelCounts(tx, collection.pk, [name], 1);
+    await enqueueEvent(tx, {
+      ownerId: owner.id,
+      project: owner.username,
+      type: "label.updated",
+      orderingKey: `entry:${entryId}`,
+      data: labelEventData(collection.slug, { entryId, label: name, version: input.version, previousVersion, meta }),
+    });
+    return { label: name, version: formatVersion(input.version), meta };
+  });
+}

@@ -1,0 +1,36 @@
+// DELETE /api/collections/:id/entries/:entryId/labels/:name: removes the pointer (removing
+// `production` turns the entry back into a draft). The version it pointed at loses that pin and,
+// once unpinned and outside the 10 newest, is pruned by the next write. Emits label.updated
+// with `version: null` and the version it pointed at as `previousVersion`.
+import type { Tx } from "../db";
+import { notFound } from "../http/api-error";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { labelEventData } from "./entry-event-data";
+import { findCollection } from "./find-collection";
+import { inTransaction } from "./in-transaction";
+import { adjustLabelCounts } from "./label-counts";
+import { lockEntry } from "./lock-entry";
+import type { Owner } from "./owner";
+
+export async function removeLabel(
+  options: { owner: Owner; collectionId: string; entryId: string; name: string },
+  tx?: Tx,
+): Promise<{ success: true }> {
+  const { owner, collectionId, entryId, name } = options;
+  return inTransaction(tx, async (tx) => {
+    const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
+    await lockEntry(tx, { collectionPk: collection.pk, entryId });
+    const removed = await tx.$queryRaw<{ version: number }[]>`
+      DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING version`;
+    if (!removed[0]) throw notFound("Label not found");
+    await adjustLabelCounts(tx, collection.pk, [name], -1);
+    await enqueueEvent(tx, {
+      ownerId: owner.id,
+      project: owner.username,
+      type: "label.updated",
+      orderingKey: `entry:${entryId}`,
+      data: labelEventData(collection.slug, { entryId, label: name, version: null, previousVersion: removed[0].version, meta: null }),
+    });
+    return { success: true };
+  });
+}

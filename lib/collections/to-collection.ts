@@ -1,0 +1,33 @@
+import { readCollectionSchema, type CollectionSchema } from "./collection-schema";
+
+export type CollectionRow = {
+  slug: string;
+  name: string;
+  schema: unknown;
+  entryCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type CollectionResponse = {
+  id: string;
+  name: string;
+  slug: string;
+  schema: CollectionSchema;
+  entryCount: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** DECISIONS §3: `{ id, name, slug, schema, entryCount, createdAt, updatedAt }`, `id` being the slug. */
+export function toCollection(row: CollectionRow): CollectionResponse {
+  return {
+    id: row.slug,
+    name: row.name,
+    slug: row.slug,
+    schema: readCollectionSchema(row.schema),
+    entryCount: row.entryCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,64 @@
+// Entry response shapes. GET entry (DECISIONS §3): `{ id, version, labels, title, summary, slug,
+// tag?, data, createdAt, updatedAt }` at the chosen version; list items (SPEC envelope) carry the
+// indexed columns and `data` only with full=1. `tag` appears only when the schema maps it.
+import { toLabelsMap, type LabelRow, type LabelsMap } from "./entry-labels";
+import { formatVersion } from "./version-id";
+
+export type ProjectedRow = { version: number; slug: string | null; title: string | null; summary: string | null; tag: string | null };
+
+export type EntryResponse = {
+  id: string;
+  version: string;
+  labels: LabelsMap;
+  title: string | null;
+  summary: string | null;
+  slug: string | null;
+  tag?: string | null;
+  data: unknown;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type EntryListItem = {
+  id: string;
+  version: string;
+  title: string | null;
+  summary: string | null;
+  slug: string | null;
+  tag?: string | null;
+  data?: unknown;
+  updatedAt: string;
+};
+
+export function toEntry(
+  entry: { id: string; createdAt: Date; updatedAt: Date },
+  at: ProjectedRow & { data: unknown },
+  labels: LabelRow[],
+  tagMapped: boolean,
+): EntryResponse {
+  return {
+    id: entry.id,
+    version: formatVersion(at.version),
+    labels: toLabelsMap(labels),
+    title: at.title,
+    summary: at.summary,
+    slug: at.slug,
+    ...(tagMapped ? { tag: at.tag } : {}),
+    data: at.data,
+    createdAt: entry.createdAt.toISOString(),
+    updatedAt: entry.updatedAt.toISOString(),
+  };
+}
+
+export function toEntryListItem(row: ProjectedRow & { id: string; updatedAt: Date; data?: unknown }, tagMapped: boolean, full: boolean): EntryListItem {
+  return {
+    id: row.id,
+    version: formatVersion(row.version),
+    title: row.title,
+    summary: row.summary,
+    slug: row.slug,
+    ...(tagMapped ? { tag: row.tag } : {}),
+    ...(full ? { data: row.data } : {}),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,39 @@
+// PATCH /api/collections/:id: `name` and/or the schema (replaced wholesale; see foldSchema).
+// When the indexes mapping changed, existing entries are re-projected in the same transaction,
+// bounded by REPROJECTION_LIMIT, and the answer carries `reprojected`.
+import type { Tx } from "../db";
+import { env } from "../env";
+import { INDEX_COLUMNS, type IndexMapping } from "./collection-schema";
+import { foldSchema, type UpdateCollectionInput } from "./collection-input";
+import { findCollection } from "./find-collection";
+import { inTransaction } from "./in-transaction";
+import { reprojectEntries, type Reprojected } from "./reproject-entries";
+import { toCollection, type CollectionResponse } from "./to-collection";
+import type { Owner } from "./owner";
+
+export async function updateCollection(
+  options: { owner: Owner; id: string; input: UpdateCollectionInput },
+  tx?: Tx,
+): Promise<CollectionResponse & { reprojected?: Reprojected }> {
+  const { owner, id, input } = options;
+  return inTransaction(tx, async (tx) => {
+    const current = await findCollection(tx, { ownerId: owner.id, slug: id, lock: "update" });
+    const schema = foldSchema(input, current.parsedSchema);
+    const row = await tx.collection.update({
+      where: { pk: current.pk },
+      data: { ...(input.name !== undefined ? { name: input.name } : {}), ...(schema !== undefined ? { schema } : {}) },
+    });
+    if (schema === undefined || sameMapping(current.parsedSchema.indexes, schema.indexes)) return toCollection(row);
+    const reprojected = await reprojectEntries(tx, {
+      collectionPk: current.pk,
+      indexes: schema.indexes,
+      limit: env.reprojectionLimit,
+      entryCount: current.entryCount,
+    });
+    return { ...toCollection(row), reprojected };
+  });
+}
+
+function sameMapping(a: IndexMapping | undefined, b: IndexMapping | undefined): boolean {
+  return INDEX_COLUMNS.every((column) => (a?.[column] ?? null) === (b?.[column] ?? null));
+}
