@@ -10,6 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { env } from "../../lib/env";
+import { queueBySync } from "./pglite-queue-by-sync";
 
 export interface EmbeddedServer {
   url: string;
@@ -131,6 +132,7 @@ export async function startEmbeddedServer(opts: {
     // at a time whatever the number, so connections only queue: allow enough for the pools of
     // the server, the CLI and parallel test workers (each pg pool opens up to 10) to coexist.
     server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 100 });
+    queueBySync(server);
     await server.start();
   } catch (error) {
     await server?.stop().catch(() => {});
