@@ -5,15 +5,15 @@ import type { Reporter, TestModule } from "vitest/node";
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
+    for (const testModule of testModules) {
+      for (const test of testModule.children.allTests()) {
         const state = test.result().state;
         if (state === "passed") counts.passed++;
         else if (state === "failed") counts.failed++;
         else counts.skipped++;
       }
       // A file that failed to load has no tests but must still count as a failure.
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) counts.failed++;
+      if (testModule.state() === "failed" && [...testModule.children.allTests()].length === 0) counts.failed++;
     }
     process.stdout.write(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
