@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { enqueueTestEvent, verifiesServiceSignature, verifiesStandardSignature } from "../support/webhooks-fixtures";
 import { startServerLikeNpmStart } from "../support/webhooks-server";
+import { testServerEnv } from "../support/test-server-env";
 
 const CRON_SECRET = "webhooks-cron-secret";
 let database: TestDatabase;
@@ -24,18 +25,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
   receiver = await startWebhookReceiver();
-  serverEnv = {
-    DATABASE_URL: database.url,
-    INKBASE_EMBEDDED_DB: "",
-    AUTH_SECRET: "test-auth-secret-0123456789abcdef",
-    AUTH_TRUST_HOST: "1",
-    NEXTAUTH_URL: undefined,
-    TRUST_PROXY: "1",
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
-    CRON_SECRET,
-    UPSTASH_REDIS_REST_URL: undefined,
-    UPSTASH_REDIS_REST_TOKEN: undefined,
-  };
+  serverEnv = testServerEnv({ databaseUrl: database.url, cronSecret: CRON_SECRET });
 });
 afterAll(async () => {
   await receiver?.close();

@@ -7,7 +7,9 @@ import { createUser } from "../../lib/users/create-user";
 import { createApiKey } from "../../lib/auth/create-api-key";
 import type { Scope } from "../../lib/auth/scopes";
 
-export const TEST_AUTH_SECRET = "test-auth-secret-0123456789abcdef";
+import { TEST_AUTH_SECRET } from "./test-server-env";
+
+export { TEST_AUTH_SECRET };
 
 /** Points lib/db at the run's database; call at the top of any test file that touches it. */
 export function connectTestDatabase(): void {

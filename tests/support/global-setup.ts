@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startNextServer, type RunningServer } from "./start-next-server";
 import { createTestDatabase } from "./test-database";
+import { testServerEnv } from "./test-server-env";
 import { startUpstashShim } from "./upstash-shim";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -26,18 +27,7 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase();
   const cleanups: (() => Promise<void>)[] = [() => database.drop()];
 
-  const serverEnv = {
-    DATABASE_URL: database.url,
-    INKBASE_EMBEDDED_DB: "",
-    AUTH_SECRET: "test-auth-secret-0123456789abcdef",
-    AUTH_TRUST_HOST: "1",
-    NEXTAUTH_URL: undefined,
-    TRUST_PROXY: "1",
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
-    CRON_SECRET,
-    UPSTASH_REDIS_REST_URL: undefined,
-    UPSTASH_REDIS_REST_TOKEN: undefined,
-  };
+  const serverEnv = testServerEnv({ databaseUrl: database.url, cronSecret: CRON_SECRET });
 
   const servers: RunningServer[] = [];
   cleanups.unshift(async () => { await Promise.all(servers.map((server) => server.stop())); });

@@ -1,0 +1,19 @@
+// The environment every test server runs with (global setup, and tests that start their own).
+
+export const TEST_AUTH_SECRET = "test-auth-secret-0123456789abcdef";
+
+/** In-process limiter, TRUST_PROXY for per-test client IPs, private webhook targets allowed. */
+export function testServerEnv(options: { databaseUrl: string; cronSecret: string }): Record<string, string | undefined> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    INKBASE_EMBEDDED_DB: "",
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    AUTH_TRUST_HOST: "1",
+    NEXTAUTH_URL: undefined,
+    TRUST_PROXY: "1",
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
+    CRON_SECRET: options.cronSecret,
+    UPSTASH_REDIS_REST_URL: undefined,
+    UPSTASH_REDIS_REST_TOKEN: undefined,
+  };
+}
