@@ -4,13 +4,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   connectOrStartEmbedded,
   DataDirBusyError,
   startEmbeddedServer,
 } from "../../scripts/lib/embedded-server";
+import { queryOnce } from "../support/query-once";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -35,7 +35,7 @@ const children: ChildProcess[] = [];
 beforeAll(async () => {
   template = mkdtempSync(path.join(tmpdir(), "inkbase-embedded-template-"));
   const server = await startEmbeddedServer({ dataDir: template });
-  await query(server.url, "CREATE TABLE probe (v text)");
+  await queryOnce(server.url, "CREATE TABLE probe (v text)");
   await server.close();
 }, 60_000);
 
@@ -54,15 +54,6 @@ function freshDataDir(): string {
   return dir;
 }
 
-async function query(url: string, sql: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 function startChild(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   // node with tsx's loader, not the tsx binary: that one runs the script in a second process,
@@ -100,7 +91,7 @@ describe("embedded server", () => {
 
     const server = await startEmbeddedServer({ dataDir });
     try {
-      expect(await query(server.url, "SELECT v FROM probe")).toEqual([{ v: "committed" }]);
+      expect(await queryOnce(server.url, "SELECT v FROM probe")).toEqual([{ v: "committed" }]);
     } finally {
       await server.close();
     }
@@ -122,7 +113,7 @@ describe("embedded server", () => {
 
     const db = await connectOrStartEmbedded(dataDir);
     expect(new URL(db.url).port).toBe(String(port));
-    expect(await query(db.url, "SELECT v FROM probe")).toEqual([{ v: "committed" }]);
+    expect(await queryOnce(db.url, "SELECT v FROM probe")).toEqual([{ v: "committed" }]);
     await db.release(); // a no-op: the server belongs to the child
     expect(child.exitCode).toBeNull();
 
@@ -138,7 +129,7 @@ describe("embedded server", () => {
     const db = await connectOrStartEmbedded(dataDir);
     try {
       expect(new URL(db.url).port).not.toBe(String(port));
-      expect(await query(db.url, "SELECT v FROM probe")).toEqual([{ v: "committed" }]);
+      expect(await queryOnce(db.url, "SELECT v FROM probe")).toEqual([{ v: "committed" }]);
       // Private: it holds the directory but does not announce itself.
       expect(existsSync(path.join(dataDir, "embedded.json"))).toBe(false);
     } finally {

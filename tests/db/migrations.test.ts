@@ -4,11 +4,11 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "../../scripts/lib/embedded-server";
 import { applyPendingMigrations, createMigration } from "../../scripts/lib/migrations";
 import { dropDatabase } from "../../scripts/lib/schema-engine";
+import { queryOnce } from "../support/query-once";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -32,7 +32,7 @@ if (serverUrl) {
     embedded: false,
     async create() {
       const name = `inkbase_migrations_${Date.now()}_${randomBytes(3).toString("hex")}`;
-      await query(serverUrl, `CREATE DATABASE "${name}"`);
+      await queryOnce(serverUrl, `CREATE DATABASE "${name}"`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
@@ -54,18 +54,9 @@ function copyOfPrismaDir(): { schemaPath: string; migrationsDir: string } {
   return { schemaPath: path.join(dir, "schema.prisma"), migrationsDir: path.join(dir, "migrations") };
 }
 
-async function query<T = Record<string, unknown>>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const tableExists = async (url: string, table: string) =>
-  (await query<{ t: string | null }>(url, `SELECT to_regclass('"${table}"')::text AS t`))[0].t !== null;
+  (await queryOnce<{ t: string | null }>(url, `SELECT to_regclass('"${table}"')::text AS t`))[0].t !== null;
 
 const allMigrations = readdirSync(path.join(root, "prisma/migrations"), { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -78,7 +69,7 @@ describe.each(backends)("migrations on $name", (backend) => {
     try {
       expect((await applyPendingMigrations({ url: db.url })).applied).toEqual(allMigrations);
       expect(await tableExists(db.url, "User")).toBe(true);
-      const rows = await query(db.url, `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL`);
+      const rows = await queryOnce(db.url, `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL`);
       expect(rows.map((r) => r.migration_name).sort()).toEqual(allMigrations);
       expect((await applyPendingMigrations({ url: db.url })).applied).toEqual([]);
     } finally {
@@ -105,7 +96,7 @@ describe.each(backends)("migrations on $name", (backend) => {
 
       writeFileSync(file, good);
       expect((await applyPendingMigrations({ url: db.url, migrationsDir })).applied).toEqual([broken]);
-      expect(await query(db.url, `SELECT probe_one() AS one`)).toEqual([{ one: 1 }]);
+      expect(await queryOnce(db.url, `SELECT probe_one() AS one`)).toEqual([{ one: 1 }]);
     } finally {
       await db.drop();
     }
