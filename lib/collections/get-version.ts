@@ -8,15 +8,14 @@ import { notFound } from "../http/api-error";
 import { formatVersion } from "./version-id";
 import type { Owner } from "./owner";
 
-export type VersionBody = { id: string; version: string; createdAt: string; labels: string[]; data: unknown };
-export type VersionRead = { etag: string; body: VersionBody | null };
+type VersionBody = { id: string; version: string; createdAt: string; labels: string[]; data: unknown };
+type VersionRead = { etag: string; body: () => Promise<VersionBody> };
 
 export async function getVersion(options: {
   owner: Owner;
   collectionId: string;
   entryId: string;
   version: number;
-  ifNoneMatch: string | null;
 }): Promise<VersionRead> {
   // One statement resolves collection, entry and version: the 304 path never reads the data.
   const [found] = await db().$queryRaw<{ entryId: string | null; collectionFound: boolean; createdAt: Date | null; labels: string[] }[]>`
@@ -31,23 +30,16 @@ export async function getVersion(options: {
   if (!found.createdAt) throw notFound("Version not found");
   const { entryId, createdAt, labels } = found;
   const etag = versionEtag(entryId, options.version, createdAt, labels);
-  if (matchesEtag(options.ifNoneMatch, etag)) return { etag, body: null };
-  const row = await db().entryVersion.findUnique({ where: { entryId_version: { entryId, version: options.version } }, select: { data: true } });
-  // Pruned between the two reads: as gone as if it had been pruned before.
-  if (!row) throw notFound("Version not found");
-  return { etag, body: { id: entryId, version: formatVersion(options.version), createdAt: createdAt.toISOString(), labels, data: row.data } };
+  const body = async (): Promise<VersionBody> => {
+    const row = await db().entryVersion.findUnique({ where: { entryId_version: { entryId, version: options.version } }, select: { data: true } });
+    // Pruned between the two reads: as gone as if it had been pruned before.
+    if (!row) throw notFound("Version not found");
+    return { id: entryId, version: formatVersion(options.version), createdAt: createdAt.toISOString(), labels, data: row.data };
+  };
+  return { etag, body };
 }
 
 function versionEtag(entryId: string, version: number, createdAt: Date, labels: string[]): string {
   const digest = createHash("sha256").update(`${entryId}\n${version}\n${createdAt.toISOString()}\n${labels.join("\n")}`).digest("base64url");
   return `"${digest.slice(0, 27)}"`;
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): a W/ prefix does not matter; `*` matches. */
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((token) => {
-    const candidate = token.trim().replace(/^W\//, "");
-    return candidate === "*" || candidate === etag;
-  });
 }

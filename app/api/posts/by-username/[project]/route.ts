@@ -1,7 +1,8 @@
 // GET /api/posts/by-username/:project – the project's public posts (bare array, or envelope with page/perPage)
 import { z } from "zod";
 import { api } from "@/lib/http/api";
-import { PUBLIC_CACHE_CONTROL, conditionalJson } from "@/lib/posts/public-http";
+import { conditionalJson } from "@/lib/http/conditional-json";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
 import { publicPostList } from "@/lib/posts/public-post-list";
 import { publicListQuerySchema } from "@/lib/posts/public-read-queries";
 

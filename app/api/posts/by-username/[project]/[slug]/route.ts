@@ -1,7 +1,7 @@
 // GET /api/posts/by-username/:project/:slug – one post with adjacent, seo and jsonLd (drafts: owner session + includeDrafts=true)
 import { z } from "zod";
 import { api } from "@/lib/http/api";
-import { conditionalJson } from "@/lib/posts/public-http";
+import { conditionalJson } from "@/lib/http/conditional-json";
 import { publicPost } from "@/lib/posts/public-post";
 import { publicPostQuerySchema } from "@/lib/posts/public-read-queries";
 

@@ -1,7 +1,8 @@
 // GET /api/posts/by-username/:project/search?q= – substring search over title and excerpt (no ETag)
 import { z } from "zod";
 import { api } from "@/lib/http/api";
-import { SEARCH_CACHE_CONTROL, conditionalJson } from "@/lib/posts/public-http";
+import { conditionalJson } from "@/lib/http/conditional-json";
+import { SEARCH_CACHE_CONTROL } from "@/lib/posts/public-http";
 import { publicSearchQuerySchema } from "@/lib/posts/public-read-queries";
 import { searchPublicPosts } from "@/lib/posts/search-public-posts";
 

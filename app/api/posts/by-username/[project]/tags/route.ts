@@ -1,7 +1,8 @@
 // GET /api/posts/by-username/:project/tags – tag counts of the project's visible posts
 import { z } from "zod";
 import { api } from "@/lib/http/api";
-import { PUBLIC_CACHE_CONTROL, conditionalJson } from "@/lib/posts/public-http";
+import { conditionalJson } from "@/lib/http/conditional-json";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
 import { publicTagCounts } from "@/lib/posts/public-tag-counts";
 
 export const runtime = "nodejs";

@@ -1,5 +1,6 @@
 // GET /api/collections/:id/entries/:entryId/versions/:version – one immutable snapshot (ETag, 304)
 import { api } from "@/lib/http/api";
+import { conditionalJson } from "@/lib/http/conditional-json";
 import { getVersion } from "@/lib/collections/get-version";
 import { ownerOf } from "@/lib/collections/owner";
 import { versionParams } from "@/lib/collections/route-params";
@@ -18,9 +19,7 @@ export const GET = api({
       collectionId: params.id,
       entryId: params.entryId,
       version: params.version,
-      ifNoneMatch: req.headers.get("if-none-match"),
     });
-    const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL };
-    return body ? Response.json(body, { headers }) : new Response(null, { status: 304, headers });
+    return conditionalJson(req, { etag, cacheControl: CACHE_CONTROL, body });
   },
 });
