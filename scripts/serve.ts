@@ -8,6 +8,7 @@
 import http from "node:http";
 import path from "node:path";
 import next from "next";
+import { env } from "../lib/env";
 import { stampSocketAddress } from "../lib/http/client-ip";
 import { requestInProcessTicker } from "../lib/cron/in-process-ticker";
 
@@ -15,7 +16,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const hostnameFlag = process.argv.indexOf("--hostname");
 const hostname = hostnameFlag > 0 ? process.argv[hostnameFlag + 1] : undefined;
-const port = Number(process.env.PORT || 3000);
+const port = env.port;
 
 async function main(): Promise<void> {
   // Only under the launcher (scripts/start.ts, which opens an IPC channel): servers started

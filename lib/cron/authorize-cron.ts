@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "../env";
 import { unauthorized } from "../http/api-error";
+import { bearerToken } from "../http/bearer-token";
 
 /**
  * GET /api/cron/tick is authorized by `Authorization: Bearer $CRON_SECRET` (what Vercel Cron
@@ -8,8 +9,8 @@ import { unauthorized } from "../http/api-error";
  */
 export function authorizeCron(authorization: string | null): void {
   const secret = env.cronSecret;
-  const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-  if (!secret || !match || !sameSecret(match[1], secret)) throw unauthorized();
+  const token = bearerToken(authorization);
+  if (!secret || !token || !sameSecret(token, secret)) throw unauthorized();
 }
 
 function sameSecret(given: string, expected: string): boolean {

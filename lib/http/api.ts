@@ -13,6 +13,7 @@ import { ApiError, insufficientScope, proPlanRequired, unauthorized } from "./ap
 import { clientIp } from "./client-ip";
 import { parseOrThrow } from "./parse-input";
 import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPolicy } from "./rate-limit";
+import { bearerToken } from "./bearer-token";
 import { readJsonBody } from "./read-json-body";
 import { requestIdFor } from "./request-id";
 import { collectRequestDeliveries } from "../webhooks/request-deliveries";
@@ -118,8 +119,8 @@ async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal
   if (mode === "optional-session") return authenticateSession(req);
   if (authorization !== null && mode !== "session") {
     // A request that presents a key is judged by that key alone, even if it also has a cookie.
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const principal = match ? await authenticateApiKey(match[1]) : null;
+    const token = bearerToken(authorization);
+    const principal = token ? await authenticateApiKey(token) : null;
     if (!principal) throw unauthorized();
     return principal;
   }

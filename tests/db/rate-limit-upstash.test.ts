@@ -1,13 +1,12 @@
 // checkRateLimit through @upstash/ratelimit, talking to the local Redis via the Upstash REST shim.
 // Skipped (with a message) when Redis is not reachable, e.g. on a fresh machine.
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkRateLimit, rateLimitHeaders } from "../../lib/http/rate-limit";
 import { startUpstashShim } from "../support/upstash-shim";
+import { freePort } from "../support/start-next-server";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const MINUTE = 60_000;
@@ -40,14 +39,6 @@ const unique = (label: string) => `${label}-${randomUUID()}`;
 async function awayFromWindowEdge() {
   const intoWindow = Date.now() % MINUTE;
   if (intoWindow > MINUTE - 5_000) await new Promise((r) => setTimeout(r, MINUTE - intoWindow + 50));
-}
-
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe.skipIf(!redisUp)("rate limiting on Upstash (shim over local Redis)", () => {
@@ -120,7 +111,7 @@ describe.skipIf(!redisUp)("rate limiting on Upstash (shim over local Redis)", ()
 
   it("fails open with a warning when Upstash is unreachable", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    vi.stubEnv("UPSTASH_REDIS_REST_URL", `http://127.0.0.1:${await deadPort()}`);
+    vi.stubEnv("UPSTASH_REDIS_REST_URL", `http://127.0.0.1:${await freePort()}`);
     const id = unique("key");
 
     const started = Date.now();

@@ -9,8 +9,6 @@ import type { Scope } from "../../lib/auth/scopes";
 
 import { TEST_AUTH_SECRET } from "./test-server-env";
 
-export { TEST_AUTH_SECRET };
-
 /** Points lib/db at the run's database; call at the top of any test file that touches it. */
 export function connectTestDatabase(): void {
   process.env.DATABASE_URL = inject("databaseUrl");
