@@ -10,17 +10,21 @@ import type { TiptapDocument } from "./tiptap-document";
 /** About 32 MB of UTF-16 text at most. */
 const MAX_CACHED_CHARS = 16_000_000;
 
-const cache = new Map<string, string>();
-let cachedChars = 0;
+// On globalThis, like the rate limiter's windows: every route bundle that includes this module
+// shares one cache (and one size bound) instead of keeping its own copy.
+type RenderCache = { entries: Map<string, string>; chars: number };
+const SLOT = Symbol.for("inkbase.renderCache");
+const store = ((globalThis as Record<symbol, RenderCache | undefined>)[SLOT] ??= { entries: new Map(), chars: 0 });
+const cache = store.entries;
 
 function remember(key: string, value: string): void {
   if (value.length > MAX_CACHED_CHARS / 100) return;
   cache.set(key, value);
-  cachedChars += value.length;
+  store.chars += value.length;
   for (const [oldKey, oldValue] of cache) {
-    if (cachedChars <= MAX_CACHED_CHARS) break;
+    if (store.chars <= MAX_CACHED_CHARS) break;
     cache.delete(oldKey);
-    cachedChars -= oldValue.length;
+    store.chars -= oldValue.length;
   }
 }
 

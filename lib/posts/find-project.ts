@@ -2,13 +2,8 @@
 import { db } from "../db";
 import { publicNotFound } from "./public-http";
 
-export type Project = { id: string; username: string; displayName: string | null; avatar: string | null; updatedAt: Date };
-
-export async function findProject(username: string): Promise<Project> {
-  const user = await db().user.findUnique({
-    where: { username },
-    select: { id: true, username: true, displayName: true, avatar: true, updatedAt: true },
-  });
+export async function findProject(username: string): Promise<{ id: string }> {
+  const user = await db().user.findUnique({ where: { username }, select: { id: true } });
   if (!user) throw publicNotFound("User not found");
   return user;
 }

@@ -7,6 +7,7 @@ import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { PostRecord } from "./post-include";
 import { visibleSql } from "./visible-post-sql";
+import { fromWireVisibility, type WireVisibility } from "./post-visibility";
 
 export async function loadPosts(ids: string[], options: { visibleAt?: Date } = {}): Promise<PostRecord[]> {
   if (ids.length === 0) return [];
@@ -33,7 +34,7 @@ export async function loadPosts(ids: string[], options: { visibleAt?: Date } = {
     WHERE p.id = ANY(${ids}) ${visible}`;
   const byId = new Map(
     // Raw SQL sees the database spelling of the enum value; the Prisma models use link_only.
-    rows.map((row) => [row.id, { ...row, visibility: (row.visibility as string) === "link-only" ? "link_only" : row.visibility }]),
+    rows.map((row) => [row.id, { ...row, visibility: fromWireVisibility(row.visibility as unknown as WireVisibility) }]),
   );
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -1,6 +1,7 @@
 // The `data` of post.published / post.updated (DECISIONS §6), shared by the post writes and by
 // the cron tick that announces scheduled posts.
 import { env } from "../env";
+import { toWireVisibility } from "./post-visibility";
 
 export type PostEventSource = {
   id: string;
@@ -12,8 +13,12 @@ export type PostEventSource = {
   publishedAt: Date | null;
 };
 
+export function projectUrl(username: string): string {
+  return `${env.publicBaseUrl}/${username}`;
+}
+
 export function postUrl(username: string, slug: string): string {
-  return `${env.publicBaseUrl}/${username}/${slug}`;
+  return `${projectUrl(username)}/${slug}`;
 }
 
 export function postEventData(post: PostEventSource, username: string) {
@@ -23,7 +28,7 @@ export function postEventData(post: PostEventSource, username: string) {
       slug: post.slug,
       title: post.title,
       status: post.status,
-      visibility: post.visibility === "link_only" ? "link-only" : post.visibility,
+      visibility: toWireVisibility(post.visibility),
       publishedAt: post.publishedAt?.toISOString() ?? null,
       url: postUrl(username, post.slug),
     },
