@@ -4,11 +4,11 @@ import { z } from "zod";
 import { collectionSchemaSchema, fieldListSchema, indexMappingSchema, type CollectionSchema } from "./collection-schema";
 
 const nameSchema = z.string().trim().min(1).max(200);
-export const COLLECTION_SLUG = /^[a-z0-9-]+$/;
+import { SLUG_PATTERN } from "../slug-pattern";
 
 export const createCollectionBody = z.strictObject({
   name: nameSchema,
-  slug: z.string().min(1).max(100).regex(COLLECTION_SLUG, "A slug has only lowercase letters, digits and -"),
+  slug: z.string().min(1).max(100).regex(SLUG_PATTERN, "A slug has only lowercase letters, digits and -"),
   schema: collectionSchemaSchema.optional(),
   fields: fieldListSchema.optional(),
   indexes: indexMappingSchema.optional(),

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { tiptapDocumentSchema } from "../content/tiptap-document";
 import type { EnumValue, FieldDefinition, FieldType } from "./collection-schema";
 
-const SLUG = /^[a-z0-9-]+$/;
+import { SLUG_PATTERN } from "../slug-pattern";
 
 /** The validator of one value of `type`, before `min`/`max`/`enum` (also used to vet `enum` lists). */
 export function baseValidator(type: FieldType): z.ZodType {
@@ -30,7 +30,7 @@ export function baseValidator(type: FieldType): z.ZodType {
     case "email":
       return z.email();
     case "slug":
-      return z.string().regex(SLUG, "Expected a slug: lowercase letters, digits and -");
+      return z.string().regex(SLUG_PATTERN, "Expected a slug: lowercase letters, digits and -");
     case "json":
       return z.unknown();
     case "richtext":

@@ -5,6 +5,7 @@
 // collection counter), which leaves no room for a deadlock. KEY SHARE does not conflict with
 // itself or with the entryCount updates, so writes do not block each other on it.
 import type { Tx } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
 import { readCollectionSchema, type CollectionSchema } from "./collection-schema";
 import type { CollectionRow } from "./to-collection";
@@ -16,18 +17,11 @@ export async function findCollection(
   options: { ownerId: string; slug: string; lock?: "key share" | "update" },
 ): Promise<FoundCollection> {
   const { ownerId, slug, lock } = options;
-  const rows =
-    lock === "update"
-      ? await tx.$queryRaw<FoundCollection[]>`
-          SELECT pk, slug, name, schema, "entryCount", "createdAt", "updatedAt" FROM "Collection"
-          WHERE "ownerId" = ${ownerId} AND slug = ${slug} FOR UPDATE`
-      : lock === "key share"
-        ? await tx.$queryRaw<FoundCollection[]>`
-          SELECT pk, slug, name, schema, "entryCount", "createdAt", "updatedAt" FROM "Collection"
-          WHERE "ownerId" = ${ownerId} AND slug = ${slug} FOR KEY SHARE`
-        : await tx.$queryRaw<FoundCollection[]>`
-          SELECT pk, slug, name, schema, "entryCount", "createdAt", "updatedAt" FROM "Collection"
-          WHERE "ownerId" = ${ownerId} AND slug = ${slug}`;
+  const lockClause =
+    lock === "update" ? Prisma.sql`FOR UPDATE` : lock === "key share" ? Prisma.sql`FOR KEY SHARE` : Prisma.empty;
+  const rows = await tx.$queryRaw<FoundCollection[]>`
+    SELECT pk, slug, name, schema, "entryCount", "createdAt", "updatedAt" FROM "Collection"
+    WHERE "ownerId" = ${ownerId} AND slug = ${slug} ${lockClause}`;
   const row = rows[0];
   if (!row) throw notFound("Collection not found");
   return { ...row, parsedSchema: readCollectionSchema(row.schema) };

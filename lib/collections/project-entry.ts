@@ -6,7 +6,7 @@ import { INDEX_COLUMNS, type IndexColumn, type IndexMapping } from "./collection
 
 export type Projection = Record<IndexColumn, string | null>;
 
-export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+import { SLUG_PATTERN } from "../slug-pattern";
 /** slug and tag sit in b-tree indexes, whose entries must stay well under a page. */
 export const MAX_INDEXED_LENGTH = 200;
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { tiptapDocumentSchema } from "../content/tiptap-document";
 
-export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+import { SLUG_PATTERN } from "../slug-pattern";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
 const url = z.httpUrl({ error: "Must be an absolute http(s) URL" }).max(2048, "At most 2048 characters");
