@@ -13,10 +13,11 @@ const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient };
 export function createDb(connectionString: string): PrismaClient {
   return new PrismaClient({
     adapter: new PrismaPg({ connectionString }),
-    // The embedded database runs one transaction at a time across all connections, so under
-    // load a transaction may queue for seconds before it starts; Prisma's defaults (2 s to
-    // start, 5 s to finish) would fail such writes instead of letting them wait their turn.
-    transactionOptions: { maxWait: 15_000, timeout: 20_000 },
+    // Writes may queue for seconds: the embedded database runs one transaction at a time across
+    // all connections, and on any database a burst of writes to one entry queues on its row lock
+    // (versions are numbered under it). Prisma's defaults (2 s to start, 5 s to finish) would
+    // fail such writes instead of letting them wait their turn.
+    transactionOptions: { maxWait: 20_000, timeout: 30_000 },
   });
 }
 

@@ -4,12 +4,12 @@
 // or runs after and sees the pin. A version losing its last label is left for the next write
 // to prune. Emits label.updated with the previous version.
 import type { Tx } from "../db";
-import { invalidInput, notFound } from "../http/api-error";
+import { notFound } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
 import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
-import { hasUnstorableText } from "./json-text";
+import { assertStorableJson } from "./json-text";
 import { adjustLabelCounts } from "./label-counts";
 import type { PutLabelInput } from "./label-input";
 import { lockEntry } from "./lock-entry";
@@ -24,9 +24,7 @@ export async function pointLabel(
 ): Promise<LabelResponse> {
   const { owner, collectionId, entryId, name, input } = options;
   const meta = input.meta ?? null;
-  if (hasUnstorableText(JSON.stringify(meta))) {
-    throw invalidInput([{ path: ["meta"], message: "Strings may not contain NUL (\\u0000) or unpaired surrogates" }]);
-  }
+  assertStorableJson(JSON.stringify(meta), "meta");
   return inTransaction(tx, async (tx) => {
     const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
     const entry = await lockEntry(tx, { collectionPk: collection.pk, entryId });

@@ -62,8 +62,6 @@ export async function reprojectEntries(
     if (moving.length) await tx.$executeRaw`UPDATE "Entry" SET slug = NULL WHERE id = ANY(${moving}::text[])`;
     await tx.$executeRaw`
       UPDATE "Entry" SET ${columnsSql(indexes)} WHERE id = ANY(${appliedIds}::text[])`;
-  }
-  if (appliedIds.length) {
     await tx.$executeRaw`
       UPDATE "EntryVersion" SET ${columnsSql(indexes)}
       WHERE "entryId" = ANY(${appliedIds}::text[])
