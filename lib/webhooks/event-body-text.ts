@@ -7,6 +7,11 @@ import type { Prisma } from "../generated/prisma/client";
  * jsonb's canonical order, which is stable, so a retry's body is byte-identical.
  */
 export function eventBodyText(body: Prisma.JsonValue): string {
+  return JSON.stringify(eventBody(body));
+}
+
+/** The stored body with its top-level keys in the DECISIONS §6 order (what the dashboard shows). */
+export function eventBody(body: Prisma.JsonValue) {
   const { id, type, createdAt, project, data } = body as Record<string, Prisma.JsonValue>;
-  return JSON.stringify({ id, type, createdAt, project, data });
+  return { id, type, createdAt, project, data };
 }

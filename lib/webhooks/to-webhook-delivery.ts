@@ -1,5 +1,5 @@
 import type { Prisma } from "../generated/prisma/client";
-import { eventBodyText } from "./event-body-text";
+import { eventBody } from "./event-body-text";
 
 export type WebhookAttemptView = {
   id: string;
@@ -60,7 +60,7 @@ export function toWebhookDelivery(row: Row): WebhookDeliveryView {
     lastError: row.lastError,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    payload: JSON.parse(eventBodyText(row.event.body)),
+    payload: eventBody(row.event.body),
     attempts: row.attempts.map((attempt) => ({
       id: attempt.id,
       startedAt: attempt.startedAt.toISOString(),
