@@ -12,7 +12,6 @@ import { startNextServer, type RunningServer } from "../support/start-next-serve
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { enqueueTestEvent, verifiesServiceSignature, verifiesStandardSignature } from "../support/webhooks-fixtures";
-import { startServerLikeNpmStart } from "../support/webhooks-server";
 import { testServerEnv } from "../support/test-server-env";
 
 const CRON_SECRET = "webhooks-cron-secret";
@@ -48,7 +47,7 @@ describe("the in-process ticker (npm start)", () => {
     });
     const before = receiver.received.length;
 
-    const server = await startServerLikeNpmStart(serverEnv);
+    const server = await startNextServer(serverEnv, { ipc: true });
     try {
       const requests = (await receiver.waitFor(before + 2, 30_000)).slice(before);
       expect(requests.map((r) => r.json.type).sort()).toEqual(["entry.created", "post.published"]);

@@ -18,12 +18,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; stop(): Promise<void>; output(): string };
+export type RunningServer = { url: string; stop(): Promise<void>; output(): string; exited(): Promise<number | null> };
 
-/** Resolves once the server answers /api/health (healthy unless `healthy: false` is passed). */
+/**
+ * Resolves once the server answers /api/health (healthy unless `healthy: false` is passed).
+ * `ipc: true` opens the channel `npm start`'s launcher opens, which turns on the server's
+ * in-process cron ticker; the suite's shared servers have none, so they never tick on their own.
+ */
 export async function startNextServer(
   env: Record<string, string | undefined>,
-  options: { healthy?: boolean } = {},
+  options: { healthy?: boolean; ipc?: boolean } = {},
 ): Promise<RunningServer> {
   const mustBeHealthy = options.healthy ?? true;
   const port = await freePort();
@@ -31,8 +35,9 @@ export async function startNextServer(
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/serve.ts"), "--hostname", "127.0.0.1"], {
     cwd: root,
     env: childEnv({ ...env, NODE_ENV: "production", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" }),
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -53,11 +58,12 @@ export async function startNextServer(
   return {
     url,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+    exited: () => exit,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
-      }),
+        await exit;
+      }
+    },
   };
 }
