@@ -5,8 +5,8 @@ import { inject } from "vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
 import { connectTestDatabase, createTestKey, createTestUser, uniqueName } from "../support/fixtures";
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
-import { verifiesServiceSignature, verifiesStandardSignature } from "../support/webhooks-fixtures";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { keyedJsonCall, webhooksAfter } from "../support/webhooks-fixtures";
 
 connectTestDatabase();
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
@@ -25,28 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = keyedJsonCall(baseUrl, () => key);
 
-/** The `count` webhooks that arrive after `mark` requests, checked against both signature schemes. */
-async function webhooksAfter(mark: number, count: number): Promise<ReceivedWebhook[]> {
-  const requests = (await receiver.waitFor(mark + count)).slice(mark);
-  for (const request of requests) {
-    expect(await verifiesServiceSignature(secret, request)).toBe(true);
-    expect(verifiesStandardSignature(secret, request)).toBe(true);
-    expect(request.headers["x-service-event"]).toBe(request.json.type);
-    expect(request.json).toMatchObject({ project: user.username, createdAt: expect.any(String), id: expect.stringMatching(/^evt_/) });
-  }
-  return requests;
-}
+const arrivals = (mark: number, count: number) => webhooksAfter(receiver, { secret, project: user.username }, mark, count);
 const mark = () => receiver.received.length;
 
 describe("entry and label events", () => {
@@ -58,7 +39,7 @@ describe("entry and label events", () => {
     let at = mark();
     const created = await call("POST", `/api/collections/${slug}/entries`, { data: { title: "Hello" }, label: "production" });
     const entryId = created.id as string;
-    const [entryCreated, labelSet] = await webhooksAfter(at, 2);
+    const [entryCreated, labelSet] = await arrivals(at, 2);
     expect(entryCreated.json).toMatchObject({ type: "entry.created", data: { collection, entry: { id: entryId, version: "v_1", labels: {} } } });
     expect(labelSet.json).toMatchObject({
       type: "label.updated",
@@ -68,7 +49,7 @@ describe("entry and label events", () => {
 
     at = mark();
     await call("PATCH", `/api/collections/${slug}/entries/${entryId}`, { data: { title: "Hello again" } });
-    const [updated] = await webhooksAfter(at, 1);
+    const [updated] = await arrivals(at, 1);
     expect(updated.json).toMatchObject({
       type: "entry.updated",
       data: { collection, entry: { id: entryId, version: "v_2", labels: { production: { version: "v_1", meta: null } } } },
@@ -76,17 +57,17 @@ describe("entry and label events", () => {
 
     at = mark();
     await call("PUT", `/api/collections/${slug}/entries/${entryId}/labels/production`, { version: "v_2", meta: { reviewedBy: "ana" } });
-    const [promoted] = await webhooksAfter(at, 1);
+    const [promoted] = await arrivals(at, 1);
     expect(promoted.json.data).toEqual({ collection, entryId, label: "production", version: "v_2", previousVersion: "v_1", meta: { reviewedBy: "ana" } });
 
     at = mark();
     await call("DELETE", `/api/collections/${slug}/entries/${entryId}/labels/production`);
-    const [removed] = await webhooksAfter(at, 1);
+    const [removed] = await arrivals(at, 1);
     expect(removed.json).toMatchObject({ type: "label.updated", data: { collection, entryId, label: "production", version: null, previousVersion: "v_2" } });
 
     at = mark();
     await call("DELETE", `/api/collections/${slug}/entries/${entryId}`);
-    const [deleted] = await webhooksAfter(at, 1);
+    const [deleted] = await arrivals(at, 1);
     expect(deleted.json).toMatchObject({ type: "entry.deleted", data: { collection, entry: { id: entryId, version: "v_2" } } });
 
     // Every delivery has its own id, and nothing was sent twice.
@@ -100,7 +81,7 @@ describe("entry and label events", () => {
     const at = mark();
     const result = await call("POST", `/api/collections/${slug}/entries/bulk`, { entries: [{ data: { n: 1 }, label: "staging" }, { data: { n: 2 } }] });
     const [first, second] = (result.results as { id: string }[]).map((item) => item.id);
-    const requests = await webhooksAfter(at, 3);
+    const requests = await arrivals(at, 3);
     const forFirst = requests.filter((r) => (r.json.data as { entryId?: string; entry?: { id: string } }).entryId === first || (r.json.data as { entry?: { id: string } }).entry?.id === first);
     expect(forFirst.map((r) => r.json.type)).toEqual(["entry.created", "label.updated"]);
     expect(requests.filter((r) => (r.json.data as { entry?: { id: string } }).entry?.id === second).map((r) => r.json.type)).toEqual(["entry.created"]);

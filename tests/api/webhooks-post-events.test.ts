@@ -7,8 +7,8 @@ import { db } from "../../lib/db";
 import { runCronTick } from "../../lib/cron/run-cron-tick";
 import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
 import { connectTestDatabase, createTestKey, createTestUser, uniqueName } from "../support/fixtures";
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
-import { verifiesServiceSignature, verifiesStandardSignature } from "../support/webhooks-fixtures";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { keyedJsonCall, webhooksAfter } from "../support/webhooks-fixtures";
 
 connectTestDatabase();
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
@@ -29,27 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = keyedJsonCall(baseUrl, () => key);
 
-async function webhooksAfter(mark: number, count: number): Promise<ReceivedWebhook[]> {
-  const requests = (await receiver.waitFor(mark + count)).slice(mark);
-  for (const request of requests) {
-    expect(await verifiesServiceSignature(secret, request)).toBe(true);
-    expect(verifiesStandardSignature(secret, request)).toBe(true);
-    expect(request.headers["x-service-event"]).toBe(request.json.type);
-    expect(request.json).toMatchObject({ project: user.username, id: expect.stringMatching(/^evt_/), createdAt: expect.any(String) });
-  }
-  return requests;
-}
+const arrivals = (mark: number, count: number) => webhooksAfter(receiver, { secret, project: user.username }, mark, count);
 const mark = () => receiver.received.length;
 const storedPost = (id: string) => db().post.findUniqueOrThrow({ where: { id } });
 
@@ -58,7 +40,7 @@ describe("post events", () => {
     const slug = uniqueName("p");
     let at = mark();
     const { id } = await call("POST", "/api/posts", { title: "Live now", slug, status: "published", visibility: "link-only" });
-    const [published] = await webhooksAfter(at, 1);
+    const [published] = await arrivals(at, 1);
     const post = await storedPost(id as string);
     expect(published.json).toMatchObject({ type: "post.published" });
     expect(published.json.data).toEqual({
@@ -75,7 +57,7 @@ describe("post events", () => {
 
     at = mark();
     await call("PATCH", `/api/posts/${id}`, { title: "Renamed" });
-    const [updated] = await webhooksAfter(at, 1);
+    const [updated] = await arrivals(at, 1);
     expect(updated.json).toMatchObject({ type: "post.updated", data: { post: { id, title: "Renamed", status: "published" } } });
   });
 
@@ -86,7 +68,7 @@ describe("post events", () => {
 
     const at = mark();
     await call("PATCH", `/api/posts/${id}`, { status: "published" });
-    const [published] = await webhooksAfter(at, 1);
+    const [published] = await arrivals(at, 1);
     expect(published.json).toMatchObject({ type: "post.published", data: { post: { id, status: "published" } } });
     expect(await db().outboxEvent.count({ where: { ownerId: user.id } })).toBe(before + 1);
   });
@@ -105,7 +87,7 @@ describe("post events", () => {
     await db().post.update({ where: { id: id as string }, data: { publishedAt: new Date(Date.now() - 1000) } });
     const at = mark();
     expect(await runCronTick({ ownerId: user.id })).toMatchObject({ published: 1, delivered: 1 });
-    const [announced] = await webhooksAfter(at, 1);
+    const [announced] = await arrivals(at, 1);
     expect(announced.json).toMatchObject({ type: "post.published", data: { post: { id, status: "published" } } });
     expect(await runCronTick({ ownerId: user.id })).toMatchObject({ published: 0 });
   });
@@ -126,7 +108,7 @@ describe("post events", () => {
 
     // A marker write: the next webhook to arrive is its own, nothing from the bulk calls.
     const { id } = await call("POST", "/api/posts", { title: "Marker", slug: uniqueName("p"), status: "published" });
-    const [next] = await webhooksAfter(received, 1);
+    const [next] = await arrivals(received, 1);
     expect(next.json).toMatchObject({ type: "post.published", data: { post: { id } } });
   });
 });

@@ -6,7 +6,8 @@ import { db } from "../../lib/db";
 import { enqueueEvent } from "../../lib/webhooks/enqueue-event";
 import type { EventType } from "../../lib/webhooks/event-types";
 import { uniqueName } from "./fixtures";
-import type { ReceivedWebhook } from "./webhook-receiver";
+import { expect } from "vitest";
+import type { ReceivedWebhook, WebhookReceiver } from "./webhook-receiver";
 
 export async function enqueueTestEvent(
   owner: { id: string; username: string },
@@ -37,4 +38,35 @@ export function verifiesStandardSignature(secret: string, request: ReceivedWebho
   } catch {
     return false;
   }
+}
+
+/** A JSON call with an API key that must succeed (status < 300); returns the body. */
+export function keyedJsonCall(baseUrl: string, key: () => string) {
+  return async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key()}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** The `count` webhooks that arrive after `mark` requests, checked against both signature schemes. */
+export async function webhooksAfter(
+  receiver: WebhookReceiver,
+  expected: { secret: string; project: string },
+  mark: number,
+  count: number,
+): Promise<ReceivedWebhook[]> {
+  const requests = (await receiver.waitFor(mark + count)).slice(mark);
+  for (const request of requests) {
+    expect(await verifiesServiceSignature(expected.secret, request)).toBe(true);
+    expect(verifiesStandardSignature(expected.secret, request)).toBe(true);
+    expect(request.headers["x-service-event"]).toBe(request.json.type);
+    expect(request.json).toMatchObject({ project: expected.project, createdAt: expect.any(String), id: expect.stringMatching(/^evt_/) });
+  }
+  return requests;
 }
