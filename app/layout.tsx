@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import "./globals.css";
 
+// The root layout is only the document: the marketing pages, the dashboard shell
+// (app/(dashboard)/layout.tsx) and the public blogs each bring their own header.
 export const metadata: Metadata = {
   title: { default: "Inkbase", template: "%s · Inkbase" },
   description: "Content publishing: posts and versioned collections behind a REST API.",
@@ -11,15 +12,7 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>
-        <header className="site">
-          <nav>
-            <Link href="/" className="brand">Inkbase</Link>
-            <Link href="/dashboard">Dashboard</Link>
-          </nav>
-        </header>
-        {children}
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

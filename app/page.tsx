@@ -1,17 +1,22 @@
 import Link from "next/link";
+import { SiteHeader } from "@/components/site/site-header";
+import styles from "@/components/site/marketing.module.css";
 
 export default function Home() {
   return (
-    <main className="stack">
-      <h1>Inkbase</h1>
-      <p>
-        Publish posts and schema-driven, versioned collections through one REST API. Public reads need no key;
-        writes use API keys with scopes.
-      </p>
-      <p>
-        <Link href="/signin">Sign in</Link> to open your dashboard, or call <code>GET /api/me</code> with{" "}
-        <code>Authorization: Bearer ink_…</code> to check a key.
-      </p>
-    </main>
+    <>
+      <SiteHeader />
+      <main className={styles.main}>
+        <h1>Inkbase</h1>
+        <p>
+          Publish posts and schema-driven, versioned collections through one REST API. Public reads need no key;
+          writes use API keys with scopes.
+        </p>
+        <p>
+          <Link href="/signin">Sign in</Link> to open your dashboard, or call <code>GET /api/me</code> with{" "}
+          <code>Authorization: Bearer ink_…</code> to check a key.
+        </p>
+      </main>
+    </>
   );
 }

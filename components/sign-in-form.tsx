@@ -1,8 +1,9 @@
 "use client";
 
-import { signIn } from "next-auth/react";
+import { signInWithPassword } from "@/lib/client/auth-client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import styles from "./site/sign-in.module.css";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
@@ -14,14 +15,10 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(null);
-    const result = await signIn("credentials", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      redirect: false,
-    });
+    const failure = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? "")).catch(() => "network");
     setPending(false);
-    if (!result || result.error) {
-      setError("Wrong email or password.");
+    if (failure) {
+      setError(failure === "network" ? "Could not reach the server. Check your connection." : "Wrong email or password.");
       return;
     }
     router.push(callbackUrl);
@@ -29,17 +26,17 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="card stack" aria-label="Sign in">
-      <label>
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Sign in">
+      <label className={styles.label}>
         Email
-        <input name="email" type="email" autoComplete="email" required />
+        <input className={styles.input} name="email" type="email" autoComplete="email" required />
       </label>
-      <label>
+      <label className={styles.label}>
         Password
-        <input name="password" type="password" autoComplete="current-password" required />
+        <input className={styles.input} name="password" type="password" autoComplete="current-password" required />
       </label>
-      {error && <p role="alert" className="error">{error}</p>}
-      <button type="submit" disabled={pending}>{pending ? "Signing in…" : "Sign in"}</button>
+      {error && <p role="alert" className={styles.error}>{error}</p>}
+      <button className={styles.submit} type="submit" disabled={pending}>{pending ? "Signing in…" : "Sign in"}</button>
     </form>
   );
 }

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import { SignInForm } from "@/components/sign-in-form";
+import { SiteHeader } from "@/components/site/site-header";
+import styles from "@/components/site/marketing.module.css";
+import formStyles from "@/components/site/sign-in.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -12,10 +15,13 @@ function safeCallback(value: string | string[] | undefined): string {
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   return (
-    <main style={{ maxWidth: 420 }} className="stack">
-      <h1>Sign in</h1>
-      {params.error && <p role="alert" className="error">Wrong email or password.</p>}
-      <SignInForm callbackUrl={safeCallback(params.callbackUrl)} />
-    </main>
+    <>
+      <SiteHeader />
+      <main className={`${styles.main} ${styles.narrow}`}>
+        <h1>Sign in</h1>
+        {params.error && <p role="alert" className={formStyles.error}>Wrong email or password.</p>}
+        <SignInForm callbackUrl={safeCallback(params.callbackUrl)} />
+      </main>
+    </>
   );
 }
