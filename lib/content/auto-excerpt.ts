@@ -6,7 +6,12 @@ import type { TiptapDocument } from "./tiptap-document";
 export const EXCERPT_LENGTH = 160;
 
 export function autoExcerpt(doc: TiptapDocument): string {
-  const text = documentText(doc);
+  return excerptFromText(documentText(doc));
+}
+
+/** The cut itself, for text already extracted (the editor's placeholder computes it from its own text). */
+export function excerptFromText(raw: string): string {
+  const text = raw.replace(/\s+/g, " ").trim();
   if (text.length <= EXCERPT_LENGTH) return text;
   const cut = text.slice(0, EXCERPT_LENGTH + 1);
   const lastSpace = cut.lastIndexOf(" ");

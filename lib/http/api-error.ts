@@ -26,7 +26,9 @@ export const invalidJson = () => new ApiError(400, { error: "Invalid JSON" });
 export const unauthorized = () => new ApiError(401, { error: "Unauthorized" });
 export const insufficientScope = (required: string[]) =>
   new ApiError(403, { error: "Insufficient scope", required });
+export const sessionRequired = () => new ApiError(403, { error: "Session required" });
 export const proPlanRequired = () => new ApiError(403, { error: "Pro plan required" });
 export const notFound = (error: string) => new ApiError(404, { error });
 export const conflict = (body: ErrorBody) => new ApiError(409, body);
+export const preconditionFailed = (extra: Record<string, unknown>) => new ApiError(412, { error: "precondition_failed", ...extra });
 export const payloadTooLarge = (error: string) => new ApiError(413, { error });

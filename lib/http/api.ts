@@ -1,6 +1,6 @@
 // The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
 // auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
-// order: request id → authentication (401) → plan → rate limit (429) → scopes (403) → input
+// order: request id → authentication (401) → cross-site session writes (403) → plan → rate limit (429) → scopes (403) → input
 // parsing (400) → handler → ApiError mapping / logged 500. Webhook deliveries the handler's events
 // created are attempted right after the response (lib/webhooks/deliver-after-response.ts).
 import type { NextRequest } from "next/server";
@@ -9,7 +9,8 @@ import { authenticateApiKey } from "../auth/authenticate-api-key";
 import { authenticateSession } from "../auth/authenticate-session";
 import type { Principal } from "../auth/principal";
 import type { Scope } from "../auth/scopes";
-import { ApiError, insufficientScope, proPlanRequired, unauthorized } from "./api-error";
+import { ApiError, insufficientScope, proPlanRequired, sessionRequired, unauthorized } from "./api-error";
+import { refuseCrossSiteWrite } from "./cross-site";
 import { clientIp } from "./client-ip";
 import { parseOrThrow } from "./parse-input";
 import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPolicy } from "./rate-limit";
@@ -23,7 +24,7 @@ import { deliverAfterResponse } from "../webhooks/deliver-after-response";
  * - `none`: public; no principal.
  * - `key`: only an API key (Authorization: Bearer ink_…).
  * - `key-or-session`: an API key, or else the next-auth session cookie (unscoped).
- * - `session`: only the session cookie (dashboard-only routes).
+ * - `session`: only the session cookie (dashboard-only routes); a valid key gets 403 "Session required".
  * - `optional-session`: public, but the session's principal is passed when there is one.
  */
 export type AuthMode = "none" | "key" | "key-or-session" | "session" | "optional-session";
@@ -67,6 +68,7 @@ export function api<
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
       const principal = await authenticate(req, config.auth);
+      if (principal?.kind === "session") refuseCrossSiteWrite(req);
 
       if (config.plan === "pro" && principal?.plan !== "pro") throw proPlanRequired();
 
@@ -117,11 +119,13 @@ async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal
   if (mode === "none") return null;
   const authorization = req.headers.get("authorization");
   if (mode === "optional-session") return authenticateSession(req);
-  if (authorization !== null && mode !== "session") {
+  if (authorization !== null) {
     // A request that presents a key is judged by that key alone, even if it also has a cookie.
     const token = bearerToken(authorization);
     const principal = token ? await authenticateApiKey(token) : null;
     if (!principal) throw unauthorized();
+    // Keys can never do what only a person should (manage keys, account settings).
+    if (mode === "session") throw sessionRequired();
     return principal;
   }
   if (mode === "key") throw unauthorized();

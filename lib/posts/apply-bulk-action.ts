@@ -3,23 +3,38 @@
 // already in the asked-for state. No webhooks (SPEC), and the cron tick must not announce these
 // later either: a bulk publish marks its publications announced. Like PATCH, unpublishing clears
 // a date that had passed and keeps a future one.
+//
+// `results` (for the dashboard's bulk bar; the route adds it to SPEC's `{ success, affected }` only
+// when asked with `Prefer: return=representation`, so the contract's body is unchanged) has one
+// item per distinct id in input order, shaped like the bulk entries results: `{ id, status: 200,
+// changed }` where `changed` is false for a post already in the asked-for state, or
+// `{ id, status: 404, error: "Post not found" }` for an id the caller does not own.
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import type { BulkPostsInput } from "./bulk-input";
+
+export type BulkPostResult = { id: string; status: 200; changed: boolean } | { id: string; status: 404; error: string };
 
 export async function applyBulkAction(options: {
   ownerId: string;
   input: BulkPostsInput;
   now?: Date;
-}): Promise<{ affected: number }> {
+}): Promise<{ affected: number; results: BulkPostResult[] }> {
   const { ownerId, input } = options;
   const now = options.now ?? new Date();
   const ids = [...new Set(input.ids)];
 
   return db().$transaction(async (tx) => {
-    const owned = await tx.post.findMany({ where: { id: { in: ids }, ownerId }, select: { id: true } });
+    const owned = await tx.post.findMany({ where: { id: { in: ids }, ownerId }, select: { id: true, status: true } });
     if (owned.length === 0) throw notFound("Post not found");
     const ownedIds = owned.map((post) => post.id);
+    const statusOf = new Map(owned.map((post) => [post.id, post.status]));
+    const results = ids.map((id): BulkPostResult => {
+      const status = statusOf.get(id);
+      if (status === undefined) return { id, status: 404, error: "Post not found" };
+      const changed = input.action === "delete" || (input.action === "publish" ? status === "draft" : status === "published");
+      return { id, status: 200, changed };
+    });
 
     if (input.action === "delete") {
       await tx.post.deleteMany({ where: { id: { in: ownedIds }, ownerId } });
@@ -38,6 +53,6 @@ export async function applyBulkAction(options: {
         data: { status: "draft", announcedAt: null, updatedAt: now },
       });
     }
-    return { affected: ownedIds.length };
+    return { affected: ownedIds.length, results };
   });
 }

@@ -17,14 +17,16 @@ const tagName = z
   .refine((name) => /[\p{L}\p{N}]/u.test(name), "A tag name needs a letter or a digit");
 
 const userCoauthor = z.strictObject({ userId: z.string().min(1).max(64) });
+// The dashboard names a co-author by username; stored (and read back) as `{ userId }`.
+const usernameCoauthor = z.strictObject({ username: z.string().min(1).max(64) });
 const externalCoauthor = z.strictObject({
   externalName: z.string().trim().min(1, "externalName cannot be empty").max(200, "At most 200 characters"),
   externalHandle: text(200).nullable().optional(),
   externalUrl: url.nullable().optional(),
 });
 
-export const coauthorInputSchema = z.union([userCoauthor, externalCoauthor], {
-  error: "A co-author is { userId } or { externalName, externalHandle?, externalUrl? }",
+export const coauthorInputSchema = z.union([userCoauthor, usernameCoauthor, externalCoauthor], {
+  error: "A co-author is { userId }, { username } or { externalName, externalHandle?, externalUrl? }",
 });
 
 const postFields = {

@@ -1,6 +1,6 @@
 // A user co-author's own choice whether a post they co-author appears in their blog's public list
-// (DECISIONS §5, default not shown). The caller is the co-author, not the post's owner. No HTTP
-// route yet (SPEC has none; the dashboard will call this); the demo seed and tests use it.
+// (DECISIONS §5, default not shown). The caller is the co-author, not the post's owner:
+// PUT /api/posts/:id/coauthorship, the posts page's "Show on my blog" switch, the demo seed.
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 

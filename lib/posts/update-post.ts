@@ -10,21 +10,26 @@
 //   `announcedAt` records that the current publication has been announced, so the cron tick
 //   announces only what no PATCH has (reset whenever the post stops being visible).
 // The post row is locked first, so two concurrent PATCHes cannot both announce one publication.
+// `ifMatch` (the If-Match header, DASHBOARD.md) is checked under that lock: a post that changed
+// since the caller read it is 412 with the current post, and nothing is written.
 import { autoExcerpt } from "../content/auto-excerpt";
 import { readingTime } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import { db } from "../db";
-import { conflict, notFound } from "../http/api-error";
+import { conflict, notFound, preconditionFailed } from "../http/api-error";
 import type { Prisma } from "../generated/prisma/client";
 import { isUniqueViolation } from "../unique-violation";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { postEventData } from "./post-event-data";
 import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
+import { POST_INCLUDE } from "./post-include";
+import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
 import { fromWireVisibility } from "./post-visibility";
 import { publicationTime } from "./publication-time";
 import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
 import { assertSlugNotReserved } from "./reserved-slugs";
+import { toPost } from "./to-post";
 
 const isLive = (status: string, publishedAt: Date | null, now: Date) =>
   status === "published" && publishedAt !== null && publishedAt.getTime() <= now.getTime();
@@ -33,18 +38,23 @@ export async function updatePost(options: {
   owner: { id: string; username: string };
   id: string;
   input: UpdatePostInput;
+  ifMatch?: string | null;
   now?: Date;
-}): Promise<void> {
-  const { owner, id, input } = options;
+}): Promise<{ updatedAt: Date }> {
+  const { owner, id, input, ifMatch } = options;
   const now = options.now ?? new Date();
   if (input.slug !== undefined) assertSlugNotReserved(input.slug);
 
   try {
-    await db().$transaction(async (tx) => {
+    return await db().$transaction(async (tx) => {
       const locked = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
       if (locked.length === 0) throw notFound("Post not found");
       const old = await tx.post.findUniqueOrThrow({ where: { id } });
+      if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
+        const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
+        throw preconditionFailed({ current: toPost(current, "tiptap") });
+      }
 
       const status = input.status ?? old.status;
       let publishedAt =
@@ -63,7 +73,7 @@ export async function updatePost(options: {
         status,
         publishedAt,
         announcedAt: announce ? now : live ? old.announcedAt : null,
-        updatedAt: now,
+        updatedAt: nextRevisionTime(old.updatedAt, now),
       };
       if (input.title !== undefined) data.title = input.title;
       if (input.slug !== undefined) data.slug = input.slug;
@@ -98,6 +108,7 @@ export async function updatePost(options: {
         data: postEventData(post, owner.username),
         at: now,
       });
+      return { updatedAt: post.updatedAt };
     });
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });

@@ -1,11 +1,12 @@
-// GET /api/posts/:id – one of the caller's posts (owner view), in any format
-// PATCH /api/posts/:id – update, publish or unpublish
+// GET /api/posts/:id – one of the caller's posts (owner view), in any format, with its revision ETag
+// PATCH /api/posts/:id – update, publish or unpublish; honours If-Match (412 when the post changed)
 // DELETE /api/posts/:id – delete
 import { z } from "zod";
 import { api } from "@/lib/http/api";
 import { deletePost } from "@/lib/posts/delete-post";
 import { getOwnerPost } from "@/lib/posts/get-owner-post";
 import { updatePostSchema } from "@/lib/posts/post-input";
+import { postRevisionEtag } from "@/lib/posts/post-revision";
 import { formatQuerySchema } from "@/lib/posts/public-read-queries";
 import { updatePost } from "@/lib/posts/update-post";
 
@@ -18,7 +19,11 @@ export const GET = api({
   scopes: ["posts:read"],
   params,
   query: formatQuerySchema,
-  handler: ({ principal, params, query }) => getOwnerPost({ ownerId: principal.userId, id: params.id, format: query.format }),
+  handler: async ({ principal, params, query }) => {
+    const post = await getOwnerPost({ ownerId: principal.userId, id: params.id, format: query.format });
+    // The owner's view changes with every edit: revalidate each time, never share it.
+    return Response.json(post, { headers: { ETag: postRevisionEtag(post.updatedAt), "Cache-Control": "private, no-cache" } });
+  },
 });
 
 export const PATCH = api({
@@ -26,9 +31,14 @@ export const PATCH = api({
   scopes: ["posts:write"],
   params,
   body: updatePostSchema,
-  handler: async ({ principal, params, body }) => {
-    await updatePost({ owner: { id: principal.userId, username: principal.username }, id: params.id, input: body });
-    return { success: true };
+  handler: async ({ req, principal, params, body }) => {
+    const { updatedAt } = await updatePost({
+      owner: { id: principal.userId, username: principal.username },
+      id: params.id,
+      input: body,
+      ifMatch: req.headers.get("if-match"),
+    });
+    return Response.json({ success: true }, { headers: { ETag: postRevisionEtag(updatedAt) } });
   },
 });
 
