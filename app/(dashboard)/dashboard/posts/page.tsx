@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { NewPostButton } from "@/components/posts/new-post-button";
+import { Pagination, PostsFilters, type PostsFilterValues } from "@/components/posts/posts-filters";
+import { PostsTable } from "@/components/posts/posts-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { requireAccount } from "@/lib/auth/require-account";
+import { DASHBOARD_STATUSES, listDashboardPosts, type DashboardStatus } from "@/lib/posts/list-dashboard-posts";
+import { listOwnerTags } from "@/lib/posts/list-owner-tags";
+
+export const metadata: Metadata = { title: "Posts" };
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+
+function readFilters(search: Search): PostsFilterValues & { page: number } {
+  const status = one(search.status);
+  const page = Number(one(search.page) ?? "1");
+  return {
+    status: DASHBOARD_STATUSES.includes(status as DashboardStatus) ? status : undefined,
+    tag: one(search.tag)?.slice(0, 200),
+    q: one(search.q)?.slice(0, 200),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export default async function PostsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const account = await requireAccount();
+  const filters = readFilters(await searchParams);
+  const [list, tags] = await Promise.all([
+    listDashboardPosts({ userId: account.id, status: filters.status as DashboardStatus | undefined, tag: filters.tag, q: filters.q, page: filters.page }),
+    listOwnerTags({ ownerId: account.id }),
+  ]);
+  const filtered = Boolean(filters.status || filters.tag || filters.q);
+  const empty = list.total === 0 && !filtered; // nothing written yet
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams();
+    for (const key of ["q", "status", "tag"] as const) if (filters[key]) params.set(key, filters[key]!);
+    if (page > 1) params.set("page", String(page));
+    const query = params.toString();
+    return `/dashboard/posts${query ? `?${query}` : ""}`;
+  };
+
+  return (
+    <>
+      {/* One "New post" on the page: in the header, or in the empty state when there is nothing yet. */}
+      <PageHeader
+        title="Posts"
+        description="Everything you write, and the posts you co-author."
+        actions={empty ? undefined : <NewPostButton />}
+      />
+      {/* The table keeps one place in the tree whether or not there are posts, so the results of a
+          bulk action that emptied the list stay on screen. */}
+      {empty ? null : <PostsFilters values={filters} tags={tags} />}
+      <PostsTable
+        rows={list.rows}
+        empty={
+          empty ? (
+            <EmptyState title="No posts yet" action={<NewPostButton />}>
+              Write your first post: it stays a draft until you publish it, and every change is saved as you type.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No posts match">{filters.page > 1 ? "This page is past the last one." : "Try another search, status or tag."}</EmptyState>
+          )
+        }
+      />
+      {empty ? null : <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={pageHref} />}
+    </>
+  );
+}
