@@ -1,5 +1,7 @@
-// Ends every run with one plain line, `Tests: N passed, N failed, N skipped`, that any CI log
-// reader understands (vitest's own summary is coloured and spread over several lines).
+// Ends the vitest run with one plain line, `Vitest: N passed, N failed, N skipped` (vitest's own
+// summary is coloured and spread over several lines), and hands the counts to tests/run-all.ts,
+// which ends `npm test` with the total over vitest and the browser tests.
+import { writeFileSync } from "node:fs";
 import type { Reporter, TestModule } from "vitest/node";
 
 export default class SummaryReporter implements Reporter {
@@ -15,6 +17,7 @@ export default class SummaryReporter implements Reporter {
       // A file that failed to load has no tests but must still count as a failure.
       if (testModule.state() === "failed" && [...testModule.children.allTests()].length === 0) counts.failed++;
     }
-    process.stdout.write(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    if (process.env.INKBASE_VITEST_SUMMARY) writeFileSync(process.env.INKBASE_VITEST_SUMMARY, JSON.stringify(counts));
+    process.stdout.write(`\nVitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }

@@ -17,9 +17,11 @@ export function withDatabaseName(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function createTestDatabase(prefix = "inkbase_test"): Promise<TestDatabase> {
+/** `kind` defaults to PostgreSQL when TEST_DATABASE_URL is set, else the embedded database. */
+export async function createTestDatabase(prefix = "inkbase_test", kind?: TestDatabase["kind"]): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
+  if ((kind ?? (serverUrl ? "postgres" : "embedded")) === "postgres") {
+    if (!serverUrl) throw new Error("A PostgreSQL test database needs TEST_DATABASE_URL");
     const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

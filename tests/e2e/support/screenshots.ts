@@ -1,0 +1,15 @@
+// The e2e run's screenshots of every page (DASHBOARD.md): docs/screenshots/<name>.png, committed
+// when they change. Written from one project only (PostgreSQL when present), so a run that covers
+// both databases does not write every picture twice.
+import path from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
+
+const dir = path.resolve(import.meta.dirname, "../../../docs/screenshots");
+
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const first = testInfo.config.projects[0]?.name;
+  if (testInfo.project.name !== first) return;
+  // Let fonts, images and the caret settle so the picture shows what an author sees.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false, animations: "disabled", caret: "hide" });
+}
