@@ -4,8 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
 import { SCOPES } from "../../lib/auth/scopes";
-import { createTestKey, createTestUser, sessionCookieFor } from "../support/fixtures";
+import { connectTestDatabase, createTestKey, createTestUser, sessionCookieFor } from "../support/fixtures";
 import { baseUrl } from "../support/posts-api";
+
+connectTestDatabase();
 
 type KeyView = { id: string; name: string; prefix: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null };
 

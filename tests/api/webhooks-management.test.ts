@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
 import type { Scope } from "../../lib/auth/scopes";
 import { EVENT_TYPES } from "../../lib/webhooks/event-types";
-import { createTestKey, createTestUser, sessionCookieFor } from "../support/fixtures";
+import { connectTestDatabase, createTestKey, createTestUser, sessionCookieFor } from "../support/fixtures";
 import { baseUrl } from "../support/posts-api";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { verifiesServiceSignature, verifiesStandardSignature } from "../support/webhooks-fixtures";
+
+connectTestDatabase();
 
 type Json = Record<string, unknown>;
 type Attempt = { statusCode: number | null; responseExcerpt: string | null; error: string | null; manual: boolean; nextRetryAt: string | null; request: { url: string; headers: Record<string, string>; body: string } };

@@ -102,7 +102,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
             {query.status || query.event ? "Try another status or event." : "Send a test event to see a delivery and its attempts here."}
           </EmptyState>
         ) : (
-          <Table label="Deliveries">
+          <Table label="Delivery log">
             <thead>
               <tr>
                 <Th>Event</Th>
