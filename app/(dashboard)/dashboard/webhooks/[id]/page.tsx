@@ -60,7 +60,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
     <>
       <p className={styles.note}><Link href="/dashboard/webhooks">← Webhooks</Link></p>
       <PageHeader
-        title={<span className={styles.url}>{endpoint.url}</span>}
+        title={<span className={styles.titleUrl}>{endpoint.url}</span>}
         description={endpoint.active ? "Active" : `Not active${endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}`}
         actions={<EndpointActions id={endpoint.id} url={endpoint.url} active={endpoint.active} />}
       />
