@@ -30,7 +30,9 @@ export async function sendTestPing(options: { owner: { id: string; username: str
       project: owner.username,
       data: { webhook: { id: subscription.id, url: subscription.url, events: subscription.events } },
     };
-    const orderingKey = `ping:${subscription.id}`;
+    // Pings need no order among themselves: a key of their own, so a new test is never held back
+    // behind an earlier ping still waiting for its retry.
+    const orderingKey = `ping:${eventId}`;
     const event = await tx.outboxEvent.create({
       data: { id: eventId, ownerId: owner.id, type: PING_EVENT, orderingKey, body, createdAt },
       select: { sequence: true },

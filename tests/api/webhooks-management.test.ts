@@ -234,6 +234,20 @@ describe("the test event and the delivery log", () => {
     expect(redelivered.attempts[1].request.body).toBe(redelivered.attempts[0].request.body);
   });
 
+  it("a new test event is not held back behind an earlier ping waiting for its retry", async () => {
+    const o = await owner();
+    const { id } = await o.addEndpoint();
+    receiver.respond({ status: 500 });
+    try {
+      const first = (await o.json("POST", `/api/webhooks/${id}/test`, undefined, 202)) as { deliveryId: string };
+      expect(await o.attemptsOf(id, first.deliveryId, 1)).toMatchObject({ status: "pending" });
+      const second = (await o.json("POST", `/api/webhooks/${id}/test`, undefined, 202)) as { deliveryId: string };
+      expect(await o.attemptsOf(id, second.deliveryId, 1)).toMatchObject({ status: "pending", attemptCount: 1 });
+    } finally {
+      receiver.respond({});
+    }
+  });
+
   it("a paused endpoint refuses the test event with 409", async () => {
     const o = await owner();
     const { id } = await o.addEndpoint();
