@@ -70,6 +70,10 @@ export const env = {
   get webhookAllowPrivateTargets(): boolean {
     return flag("WEBHOOK_ALLOW_PRIVATE_TARGETS");
   },
+  /** Days the webhook delivery log (deliveries and their attempts) is kept before the tick prunes it. */
+  get webhookLogRetentionDays(): number {
+    return positiveInt("WEBHOOK_LOG_RETENTION_DAYS", 30);
+  },
   get reprojectionLimit(): number {
     return positiveInt("REPROJECTION_LIMIT", 1000);
   },
