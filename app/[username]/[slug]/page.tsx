@@ -13,6 +13,7 @@ import { PostMeta } from "@/components/blog/post-meta";
 import { postUrl } from "@/lib/posts/post-event-data";
 import { loadPostPage } from "@/lib/public-site/load-post-page";
 import { postMetadata } from "@/lib/public-site/post-metadata";
+import { readableHtml } from "@/lib/public-site/readable-html";
 
 type Props = { params: Promise<{ username: string; slug: string }> };
 
@@ -73,7 +74,7 @@ export default async function PostPage(props: Props) {
           <img className={styles.cover} src={post.coverImage} alt="" decoding="async" fetchPriority="high" />
         ) : null}
         {/* The sanitized render of lib/content (the API's `html` format): no script, no unsafe URL. */}
-        <div className={styles.prose} dangerouslySetInnerHTML={{ __html: post.rendered ?? "" }} />
+        <div className={styles.prose} dangerouslySetInnerHTML={{ __html: readableHtml(post.rendered ?? "") }} />
       </article>
       {post.adjacent.prev || post.adjacent.next ? (
         <nav className={styles.adjacent} aria-label="More posts">
