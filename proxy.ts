@@ -35,6 +35,9 @@ async function dashboard(request: NextRequest) {
 
 async function publicPage(request: NextRequest) {
   if (request.method !== "GET" && request.method !== "HEAD") return NextResponse.next();
+  // Client-side navigation fetches the same URL as an RSC payload: another representation, which
+  // must not share the HTML's ETag; Next marks those responses uncacheable itself.
+  if (request.headers.get("rsc")) return NextResponse.next();
   const route = matchPublicRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
   if (!route) return NextResponse.next();
   const etag = await publicPageEtag(route);

@@ -73,7 +73,9 @@ function xmlFeed(blog: Blog, posts: PostResponse[], format: "rss" | "atom"): str
       title: post.title,
       id: url,
       link: url,
-      date: new Date(post.updatedAt),
+      // `feed` writes `date` as RSS <pubDate> and as Atom <updated>: publication for the one,
+      // the last change for the other (Atom's <published> comes from `published`).
+      date: new Date(format === "rss" ? (post.publishedAt ?? post.updatedAt) : post.updatedAt),
       published: post.publishedAt ? new Date(post.publishedAt) : undefined,
       description: post.excerpt,
       content: post.rendered ?? "",

@@ -28,16 +28,27 @@ async function blogWithPosts(): Promise<Owner> {
   return owner;
 }
 
-async function expectCached(path: string) {
-  const res = await readPage(path);
-  expect(res.status, path).toBe(200);
-  expect(res.headers.get("cache-control"), path).toBe(PUBLIC_CACHE);
-  const etag = res.headers.get("etag");
-  expect(etag, path).toMatch(/^"[^"]+"$/);
-  const again = await readPage(path, { "If-None-Match": etag! });
-  expect(again.status, path).toBe(304);
-  expect(again.headers.get("etag"), path).toBe(etag);
-  return { res, etag: etag! };
+/**
+ * 200 with the public Cache-Control and a strong ETag, then 304 for that ETag. The sitemap spans
+ * every blog, and tests running in parallel publish posts: a 200 in between is only accepted
+ * with a new ETag (the sitemap did change), and the check is repeated.
+ */
+async function expectCached(path: string, attempts = 1) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await readPage(path);
+    expect(res.status, path).toBe(200);
+    expect(res.headers.get("cache-control"), path).toBe(PUBLIC_CACHE);
+    const etag = res.headers.get("etag");
+    expect(etag, path).toMatch(/^"[^"]+"$/);
+    const again = await readPage(path, { "If-None-Match": etag! });
+    if (again.status === 200 && attempt < attempts) {
+      expect(again.headers.get("etag"), path).not.toBe(etag);
+      continue;
+    }
+    expect(again.status, path).toBe(304);
+    expect(again.headers.get("etag"), path).toBe(etag);
+    return { res, etag: etag! };
+  }
 }
 
 const latestSlugs = Array.from({ length: 20 }, (_, i) => `p-${21 - i}`);
@@ -62,7 +73,8 @@ describe("feeds", () => {
     expect(first.title).toBe("Post 21");
     expect(first.link[0]).toMatch(/^http:\/\/localhost:\d+\//);
     expect(first.guid["#text"] ?? first.guid).toBe(first.link[0]);
-    expect(Number.isNaN(Date.parse(first.pubDate))).toBe(false);
+    const api = await (await owner.read("/p-21")).json();
+    expect(new Date(first.pubDate).toISOString()).toBe(new Date(Math.floor(Date.parse(api.publishedAt) / 1000) * 1000).toISOString());
     expect(first["content:encoded"]).toContain("<p>Body &lt;21&gt; &amp; more</p>");
     expect(home).toBeTruthy();
   });
@@ -132,7 +144,7 @@ describe("sitemap and robots", () => {
     await owner.create({ slug: "unlisted", status: "published", visibility: "link-only" });
     await owner.create({ slug: "scheduled", status: "published", publishedAt: new Date(Date.now() + DAY).toISOString() });
 
-    const { res } = await expectCached("/sitemap.xml");
+    const { res } = await expectCached("/sitemap.xml", 5);
     expect(res.headers.get("content-type")).toContain("xml");
     const text = await res.text();
     expect(XMLValidator.validate(text)).toBe(true);
@@ -146,7 +158,7 @@ describe("sitemap and robots", () => {
 
   it("changes the sitemap's ETag when a post is published", async () => {
     const owner = await createOwner();
-    const { etag } = await expectCached("/sitemap.xml");
+    const { etag } = await expectCached("/sitemap.xml", 5);
     await owner.create({ slug: "fresh", status: "published" });
     expect((await readPage("/sitemap.xml", { "If-None-Match": etag })).status).toBe(200);
   });
