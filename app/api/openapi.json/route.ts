@@ -13,5 +13,5 @@ export const GET = api({
     responses: { 200: { description: "The document.", schema: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }) } },
   },
   handler: async () =>
-    Response.json(await openApiDocument(), { headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" } }),
+    Response.json(await openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
 });
