@@ -76,3 +76,15 @@ describe("GET /docs", () => {
     expect(bundle.headers.get("content-type")).toContain("javascript");
   });
 });
+
+describe("compression", () => {
+  // Measured, not added: `next start` gzips route-handler JSON itself when the client accepts it
+  // (Vercel's edge compresses in production). This pins that down so a config change cannot lose it.
+  it("gzips JSON responses of route handlers for clients that accept it", async () => {
+    const res = await fetch(`${baseUrl()}/api/openapi.json`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const plain = await fetch(`${baseUrl()}/api/openapi.json`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+});
