@@ -50,6 +50,7 @@ minute, public reads to 60 a minute per client IP; a 429 carries \`Retry-After\`
 /** The document for the routes found at build time. */
 export async function buildDocument() {
   const paths: ZodOpenApiPathsObject = {};
+  const usedTags = new Set<string>();
   for (const entry of routeIndex) {
     const mod = (await entry.load()) as Record<string, unknown>;
     for (const method of HTTP_METHODS) {
@@ -58,12 +59,13 @@ export async function buildDocument() {
       if (!declaration?.docs) continue;
       paths[entry.path] ??= {};
       (paths[entry.path] as Record<string, ZodOpenApiOperationObject>)[method.toLowerCase()] = operation(method, entry.path, { ...declaration, docs: declaration.docs });
+      usedTags.add(declaration.docs.tag);
     }
   }
   return createDocument({
     openapi: "3.1.0",
     info: { title: "Inkbase API", version: SDK_VERSION, description: DESCRIPTION },
-    tags: API_TAGS.map((name) => ({ name })),
+    tags: API_TAGS.filter((name) => usedTags.has(name)).map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

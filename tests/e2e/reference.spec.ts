@@ -12,10 +12,11 @@ test("the dashboard links the API reference, which renders offline from our own 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API reference" }).click();
   await expect(page).toHaveURL(/\/docs$/);
   await expect(page).toHaveTitle("Inkbase API reference");
-  await expect(page.getByRole("heading", { name: "Create a post" }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("Get one public post").first()).toBeVisible();
-  // The code samples: curl by default, and the SDK sample the document carries.
-  await expect(page.getByText(/curl/).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Inkbase API" })).toBeVisible({ timeout: 30_000 });
+  // The generated operations, grouped by tag, and curl as the default code sample.
+  await expect(page.getByText("Create a post", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Public posts", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Shell Curl").first()).toBeVisible();
   expect(requests.some((url) => url.endsWith("/api/openapi.json"))).toBe(true);
   expect(requests.some((url) => url.endsWith("/reference/scalar-standalone.js"))).toBe(true);
 
