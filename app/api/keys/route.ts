@@ -1,5 +1,6 @@
 // GET /api/keys – the signed-in author's API keys (never the full key; session only)
 // POST /api/keys – create a key { name, scopes, expiresAt? } → 201 with the full key, shown once (session only)
+import { apiKeyListSchema, createdApiKeySchema, revokedApiKeySchema } from "@/lib/auth/api-key-response";
 import { api } from "@/lib/http/api";
 import { createApiKeyBodySchema } from "@/lib/auth/api-key-input";
 import { createApiKey } from "@/lib/auth/create-api-key";
@@ -9,12 +10,24 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "session",
+  docs: {
+    summary: "List API keys",
+    description: "The signed-in author's keys, newest first, revoked and expired ones included. Never the key itself.",
+    tag: "Account",
+    responses: { 200: { description: "The keys.", schema: apiKeyListSchema } },
+  },
   handler: async ({ principal }) => ({ data: await listApiKeys({ ownerId: principal.userId }) }),
 });
 
 export const POST = api({
   auth: "session",
   body: createApiKeyBodySchema,
+  docs: {
+    summary: "Create an API key",
+    description: "The full key is in this response only. `expiresAt` (optional) makes it answer 401 from then on.",
+    tag: "Account",
+    responses: { 201: { description: "The new key, shown once.", schema: createdApiKeySchema } },
+  },
   handler: async ({ principal, body }) =>
     Response.json(await createApiKey({ userId: principal.userId, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt }), { status: 201 }),
 });

@@ -2,6 +2,7 @@
 // PATCH /api/webhooks/:id – change { url?, events?, active? } (webhooks:write)
 // DELETE /api/webhooks/:id – delete it with its delivery log → { success: true } (webhooks:write)
 import { z } from "zod";
+import { deletedSchema, webhookSchema } from "@/lib/webhooks/webhook-response";
 import { api } from "@/lib/http/api";
 import { deleteWebhookSubscription } from "@/lib/webhooks/delete-webhook-subscription";
 import { getWebhookSubscription } from "@/lib/webhooks/get-webhook-subscription";
@@ -16,6 +17,12 @@ export const GET = api({
   auth: "key-or-session",
   scopes: ["webhooks:read"],
   params,
+  docs: {
+    summary: "Get a webhook endpoint",
+    tag: "Webhooks",
+    responses: { 200: { description: "The endpoint, without its secret.", schema: webhookSchema } },
+    errors: { 404: "`Webhook not found`" },
+  },
   handler: ({ principal, params }) => getWebhookSubscription({ ownerId: principal.userId, id: params.id }),
 });
 
@@ -24,6 +31,13 @@ export const PATCH = api({
   scopes: ["webhooks:write"],
   params,
   body: updateSubscriptionInputSchema,
+  docs: {
+    summary: "Change a webhook endpoint",
+    description: "Its URL, events, or `active` (false pauses deliveries).",
+    tag: "Webhooks",
+    responses: { 200: { description: "The endpoint as changed.", schema: webhookSchema } },
+    errors: { 404: "`Webhook not found`" },
+  },
   handler: ({ principal, params, body }) => updateWebhookSubscription({ ownerId: principal.userId, id: params.id, input: body }),
 });
 
@@ -31,5 +45,12 @@ export const DELETE = api({
   auth: "key-or-session",
   scopes: ["webhooks:write"],
   params,
+  docs: {
+    summary: "Delete a webhook endpoint",
+    description: "With its delivery log.",
+    tag: "Webhooks",
+    responses: { 200: { description: "Deleted.", schema: deletedSchema } },
+    errors: { 404: "`Webhook not found`" },
+  },
   handler: ({ principal, params }) => deleteWebhookSubscription({ ownerId: principal.userId, id: params.id }),
 });

@@ -1,5 +1,6 @@
 // POST /api/webhooks/:id/redeliver-failed – redeliver every failed delivery created in { since, until? } → 202 { deliveryIds, hasMore } (webhooks:write)
 import { z } from "zod";
+import { redeliveredSchema } from "@/lib/webhooks/webhook-response";
 import { api } from "@/lib/http/api";
 import { redeliverFailedDeliveries } from "@/lib/webhooks/redeliver-failed-deliveries";
 
@@ -12,6 +13,13 @@ export const POST = api({
   scopes: ["webhooks:write"],
   params: z.object({ id: z.string() }),
   body: z.object({ since: instant, until: instant.nullable().optional() }),
+  docs: {
+    summary: "Redeliver failed deliveries",
+    description: "Every failed delivery created between `since` and `until` (default now), at most 100 per call; `hasMore` says to call again.",
+    tag: "Webhooks",
+    responses: { 202: { description: "Queued.", schema: redeliveredSchema } },
+    errors: { 404: "`Webhook not found`" },
+  },
   handler: async ({ principal, params, body }) =>
     Response.json(await redeliverFailedDeliveries({ ownerId: principal.userId, subscriptionId: params.id, since: body.since, until: body.until }), { status: 202 }),
 });

@@ -1,5 +1,6 @@
 // POST /api/webhooks/:id/deliveries/:deliveryId/redeliver – send it again now, as a manual attempt → 202 { deliveryId } (webhooks:write)
 import { z } from "zod";
+import { queuedDeliverySchema } from "@/lib/webhooks/webhook-response";
 import { api } from "@/lib/http/api";
 import { queueRedelivery } from "@/lib/webhooks/queue-redelivery";
 
@@ -9,6 +10,13 @@ export const POST = api({
   auth: "key-or-session",
   scopes: ["webhooks:write"],
   params: z.object({ id: z.string(), deliveryId: z.string() }),
+  docs: {
+    summary: "Redeliver a delivery",
+    description: "Sends it again now, as a manual attempt, after the response.",
+    tag: "Webhooks",
+    responses: { 202: { description: "Queued.", schema: queuedDeliverySchema } },
+    errors: { 404: "`Webhook not found` or `Delivery not found`", 409: "An attempt of this delivery is in flight." },
+  },
   handler: async ({ principal, params }) =>
     Response.json(await queueRedelivery({ ownerId: principal.userId, subscriptionId: params.id, deliveryId: params.deliveryId }), { status: 202 }),
 });

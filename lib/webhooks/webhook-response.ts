@@ -1,0 +1,87 @@
+// Response shapes of /api/webhooks (DASHBOARD.md "Webhooks"), for the OpenAPI document.
+import { z } from "zod";
+import { EVENT_TYPES } from "./event-types";
+
+const instant = z.iso.datetime();
+const deliveryStatus = z.enum(["pending", "succeeded", "failed"]);
+
+export const webhookSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(EVENT_TYPES)),
+    active: z.boolean(),
+    disabledAt: instant.nullable().meta({ description: "Set when deliveries kept failing for 3 days, or the owner paused it." }),
+    disabledReason: z.string().nullable(),
+    failingSince: instant.nullable().meta({ description: "Start of the current run of failed deliveries." }),
+    previousSecretExpiresAt: instant.nullable().meta({ description: "While in the future, the previous secret still signs `webhook-signature`." }),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: "Webhook" });
+
+export const webhookListItemSchema = webhookSchema
+  .extend({
+    lastDelivery: z
+      .object({ id: z.string(), eventType: z.string(), status: deliveryStatus, statusCode: z.number().int().nullable(), error: z.string().nullable(), at: instant })
+      .nullable(),
+    failures24h: z.number().int().meta({ description: "Failed attempts in the last 24 hours." }),
+  })
+  .meta({ id: "WebhookListItem" });
+
+export const webhookListSchema = z.object({ data: z.array(webhookListItemSchema) }).meta({ id: "WebhookList" });
+
+export const createdWebhookSchema = webhookSchema
+  .extend({ secret: z.string().meta({ description: "The signing secret, shown this once." }) })
+  .meta({ id: "CreatedWebhook" });
+
+export const rotatedSecretSchema = z
+  .object({ id: z.string(), secret: z.string(), previousSecretExpiresAt: instant })
+  .meta({ id: "RotatedWebhookSecret" });
+
+export const deliverySummarySchema = z
+  .object({
+    id: z.string().meta({ description: "`webhook-id` / `X-Service-Delivery`, the same on every attempt." }),
+    eventId: z.string(),
+    eventType: z.string(),
+    status: deliveryStatus,
+    attemptCount: z.number().int(),
+    redeliveries: z.number().int(),
+    nextAttemptAt: instant.nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: instant.nullable(),
+    createdAt: instant,
+  })
+  .meta({ id: "WebhookDeliverySummary" });
+
+export const deliveryPageSchema = z
+  .object({
+    data: z.array(deliverySummarySchema),
+    pageInfo: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int(), hasMore: z.boolean() }),
+  })
+  .meta({ id: "WebhookDeliveryPage" });
+
+export const deliverySchema = deliverySummarySchema
+  .extend({
+    subscriptionId: z.string(),
+    payload: z.unknown().meta({ description: "The event body as sent." }),
+    attempts: z.array(
+      z.object({
+        id: z.string(),
+        startedAt: instant,
+        durationMs: z.number().int(),
+        request: z.object({ url: z.string().nullable(), headers: z.record(z.string(), z.string()).nullable(), body: z.string().nullable() }),
+        statusCode: z.number().int().nullable(),
+        responseExcerpt: z.string().nullable().meta({ description: "The first 2 KB of the response body." }),
+        error: z.string().nullable(),
+        nextRetryAt: instant.nullable(),
+        manual: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+export const queuedDeliverySchema = z.object({ deliveryId: z.string() }).meta({ id: "QueuedDelivery" });
+export const redeliveredSchema = z.object({ deliveryIds: z.array(z.string()), hasMore: z.boolean() }).meta({ id: "RedeliveredFailed" });
+export const deletedSchema = z.object({ success: z.literal(true) });
