@@ -15,18 +15,34 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
 
-/** Issues for every unstorable string (or object key) in a parsed JSON value, with its path. */
-export function unstorableTextIssues(value: unknown, path: string[] = [], issues: Issue[] = []): Issue[] {
-  if (issues.length >= 20) return issues; // enough to explain the refusal
-  if (typeof value === "string") {
-    if (!isStorableText(value)) issues.push({ path, message: UNSTORABLE_TEXT_MESSAGE });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => unstorableTextIssues(item, [...path, String(index)], issues));
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
+/** Deeper than any document we store; a bound keeps the checks below off the call stack's limit. */
+export const MAX_JSON_DEPTH = 128;
+
+/**
+ * Issues for every unstorable string (or object key) in a parsed JSON value, with its path, and
+ * for nesting deeper than MAX_JSON_DEPTH. Walks with an explicit stack: a body nested 20 000
+ * levels deep parses fine in V8 and must not overflow the call stack here.
+ */
+export function unstorableTextIssues(root: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0 && issues.length < 20) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === "string") {
+      if (!isStorableText(value)) issues.push({ path, message: UNSTORABLE_TEXT_MESSAGE });
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      issues.push({ path: path.slice(0, MAX_JSON_DEPTH), message: `Nested more than ${MAX_JSON_DEPTH} levels deep` });
+      continue;
+    }
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i];
       // The key is reported in a storable form so the 400 body itself can be encoded.
       if (!isStorableText(key)) issues.push({ path: [...path, storable(key)], message: UNSTORABLE_TEXT_MESSAGE });
-      else unstorableTextIssues(item, [...path, key], issues);
+      else stack.push({ value: item, path: [...path, key] });
     }
   }
   return issues;
