@@ -8,6 +8,9 @@ import { findUserByUsername } from "../lib/users/find-user-by-username";
 import { planSchema } from "../lib/users/user-input";
 import { createWebhookSubscription } from "../lib/webhooks/create-webhook-subscription";
 import { runCronTick } from "../lib/cron/run-cron-tick";
+import { listWebhookSubscriptions } from "../lib/webhooks/list-webhook-subscriptions";
+import { deleteWebhookSubscription } from "../lib/webhooks/delete-webhook-subscription";
+import { db } from "../lib/db";
 
 type Flags = Record<string, string>;
 
@@ -34,6 +37,35 @@ export const commands: Record<string, (flags: Flags) => Promise<unknown>> = {
   },
 
   "key:revoke": async (flags) => revokeApiKey({ id: required(flags, "id") }),
+
+  // Never the key or its hash: the prefix names a key, as in the dashboard.
+  // (When lib/auth/list-api-keys.ts from the keys issue lands, call it here instead.)
+  "key:list": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    const rows = await db().apiKey.findMany({
+      where: { userId: user.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    });
+    return {
+      keys: rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+        revokedAt: row.revokedAt?.toISOString() ?? null,
+      })),
+    };
+  },
+
+  "webhook:list": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    return { webhooks: await listWebhookSubscriptions({ ownerId: user.id }) };
+  },
+
+  "webhook:delete": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    return deleteWebhookSubscription({ ownerId: user.id, id: required(flags, "id") });
+  },
 
   "webhook:create": async (flags) => {
     const user = await findUserByUsername(required(flags, "username"));
