@@ -61,6 +61,10 @@ export const env = {
   get signInFailureLimit(): number {
     return positiveInt("SIGN_IN_FAILURE_LIMIT", 10);
   },
+  /** Days outbox events (with their deliveries and attempt logs) are kept (lib/webhooks/prune-outbox.ts). */
+  get outboxRetentionDays(): number {
+    return positiveInt("OUTBOX_RETENTION_DAYS", 30);
+  },
   get webhookAllowPrivateTargets(): boolean {
     return flag("WEBHOOK_ALLOW_PRIVATE_TARGETS");
   },

@@ -1,8 +1,10 @@
 // One tick, whoever runs it (GET /api/cron/tick, `admin cron:run`, the in-process ticker): first
 // announce the scheduled posts whose time has come (their post.published deliveries are then due
-// at once), then deliver every due webhook attempt once.
+// at once), then deliver every due webhook attempt once, then prune outbox events past their
+// retention (bounded storage; the result shape stays { published, delivered, failed }).
 import { announceDuePosts } from "../posts/announce-due-posts";
 import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
+import { pruneOutbox } from "../webhooks/prune-outbox";
 
 export type TickResult = {
   /** Scheduled posts whose post.published was emitted by this tick. */
@@ -18,5 +20,6 @@ export async function runCronTick(
 ): Promise<TickResult> {
   const { published } = await announceDuePosts({ ownerId: options.ownerId });
   const { delivered, failed } = await deliverDueWebhooks(options);
+  await pruneOutbox();
   return { published, delivered, failed };
 }
