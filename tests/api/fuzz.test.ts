@@ -69,6 +69,23 @@ const GENERATORS: Record<string, Generator> = {
   "GET /api/posts/by-username/[project]/[slug]": { auth: "none" },
   "GET /api/posts/by-username/[project]/search": { auth: "none" },
   "GET /api/posts/by-username/[project]/tags": { auth: "none" },
+  // Routes from the keys/webhooks and OpenAPI issues (listed ahead of their merge; an entry for a
+  // route that does not exist is simply not run).
+  "GET /api/openapi.json": { auth: "none" },
+  "GET /api/keys": { auth: "session" },
+  "POST /api/keys": { auth: "session", fields: ["name", "scopes", "expiresAt"] },
+  "DELETE /api/keys/[id]": { auth: "session" },
+  "GET /api/webhooks": { auth: "session" },
+  "POST /api/webhooks": { auth: "session", fields: ["url", "events"] },
+  "GET /api/webhooks/[id]": { auth: "session" },
+  "PATCH /api/webhooks/[id]": { auth: "session", fields: ["url", "events", "active"] },
+  "DELETE /api/webhooks/[id]": { auth: "session" },
+  "POST /api/webhooks/[id]/test": { auth: "session", fields: ["type"] },
+  "POST /api/webhooks/[id]/rotate-secret": { auth: "session" },
+  "POST /api/webhooks/[id]/redeliver-failed": { auth: "session" },
+  "GET /api/webhooks/[id]/deliveries": { auth: "session" },
+  "GET /api/webhooks/[id]/deliveries/[deliveryId]": { auth: "session" },
+  "POST /api/webhooks/[id]/deliveries/[deliveryId]/redeliver": { auth: "session" },
 };
 
 const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search"];
@@ -162,6 +179,7 @@ async function fingerprint(ownerId: string): Promise<string> {
     client.entryVersion.count({ where: { entry: collection } }),
     client.entryLabel.count({ where: { entry: collection } }),
     client.outboxEvent.count({ where: { ownerId } }),
+    client.webhookSubscription.count({ where: { ownerId } }),
     client.user.findUnique({ where: { id: ownerId }, select: { displayName: true, updatedAt: true } }),
   ]);
   return JSON.stringify(values);
