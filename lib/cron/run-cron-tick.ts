@@ -20,6 +20,9 @@ export async function runCronTick(
 ): Promise<TickResult> {
   const { published } = await announceDuePosts({ ownerId: options.ownerId });
   const { delivered, failed } = await deliverDueWebhooks(options);
-  await pruneOutbox();
+  // Per-owner ticks (tests) leave the shared outbox alone; a pruning failure never fails the tick.
+  if (!options.ownerId) {
+    await pruneOutbox().catch((err: unknown) => console.error("[cron] pruning the outbox failed", err));
+  }
   return { published, delivered, failed };
 }
