@@ -18,7 +18,13 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
     const failure = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? "")).catch(() => "network");
     setPending(false);
     if (failure) {
-      setError(failure === "network" ? "Could not reach the server. Check your connection." : "Wrong email or password.");
+      setError(
+        failure === "network"
+          ? "Could not reach the server. Check your connection."
+          : failure.startsWith("throttled:")
+            ? failure.slice("throttled:".length)
+            : "Wrong email or password.",
+      );
       return;
     }
     router.push(callbackUrl);

@@ -67,6 +67,14 @@ export const env = {
   get rateLimitKeyPerMin(): number {
     return positiveInt("RATE_LIMIT_KEY_PER_MIN", 300);
   },
+  /** Failed sign-ins allowed per account and per client IP in 15 minutes (lib/auth/sign-in-throttle.ts). */
+  get signInFailureLimit(): number {
+    return positiveInt("SIGN_IN_FAILURE_LIMIT", 10);
+  },
+  /** Days outbox events (with their deliveries and attempt logs) are kept (lib/webhooks/prune-outbox.ts). */
+  get outboxRetentionDays(): number {
+    return positiveInt("OUTBOX_RETENTION_DAYS", 30);
+  },
   get webhookAllowPrivateTargets(): boolean {
     return flag("WEBHOOK_ALLOW_PRIVATE_TARGETS");
   },

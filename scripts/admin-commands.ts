@@ -1,4 +1,5 @@
 // The admin CLI's commands (DECISIONS §1). Each returns the one JSON object printed on success.
+import { listApiKeys } from "../lib/auth/list-api-keys";
 import { required } from "./lib/cli-args";
 import { createUser } from "../lib/users/create-user";
 import { setUserPlan } from "../lib/users/set-user-plan";
@@ -8,6 +9,8 @@ import { findUserByUsername } from "../lib/users/find-user-by-username";
 import { planSchema } from "../lib/users/user-input";
 import { createWebhookSubscription } from "../lib/webhooks/create-webhook-subscription";
 import { runCronTick } from "../lib/cron/run-cron-tick";
+import { listWebhookSubscriptions } from "../lib/webhooks/list-webhook-subscriptions";
+import { deleteWebhookSubscription } from "../lib/webhooks/delete-webhook-subscription";
 
 type Flags = Record<string, string>;
 
@@ -38,6 +41,24 @@ export const commands: Record<string, (flags: Flags) => Promise<unknown>> = {
   },
 
   "key:revoke": async (flags) => revokeApiKey({ id: required(flags, "id") }),
+
+  // Never the key or its hash: the prefix names a key, as in the dashboard.
+  // (When lib/auth/list-api-keys.ts from the keys issue lands, call it here instead.)
+  "key:list": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    // The same view as GET /api/keys: never the key, with expiry and last use.
+    return { keys: await listApiKeys({ ownerId: user.id }) };
+  },
+
+  "webhook:list": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    return { webhooks: await listWebhookSubscriptions({ ownerId: user.id }) };
+  },
+
+  "webhook:delete": async (flags) => {
+    const user = await findUserByUsername(required(flags, "username"));
+    return deleteWebhookSubscription({ ownerId: user.id, id: required(flags, "id") });
+  },
 
   "webhook:create": async (flags) => {
     const user = await findUserByUsername(required(flags, "username"));

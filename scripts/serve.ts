@@ -10,6 +10,7 @@ import path from "node:path";
 import next from "next";
 import { env } from "../lib/env";
 import { stampSocketAddress } from "../lib/http/client-ip";
+import { repairRequestUrl } from "../lib/http/repair-path";
 import { requestInProcessTicker } from "../lib/cron/in-process-ticker";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     stampSocketAddress(req);
+    if (req.url) req.url = repairRequestUrl(req.url);
     void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));

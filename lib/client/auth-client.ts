@@ -14,7 +14,9 @@ function form(values: Record<string, string>) {
 /** Resolves with null when signed in, else the error next-auth reported (e.g. "CredentialsSignin"). */
 export async function signInWithPassword(email: string, password: string): Promise<string | null> {
   const res = await fetch("/api/auth/callback/credentials", form({ csrfToken: await csrfToken(), email, password, json: "true" }));
-  const body = (await res.json().catch(() => ({}))) as { url?: string };
+  const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
+  // 429: too many failed attempts; the server's message says when to try again.
+  if (res.status === 429) return `throttled:${body.message ?? "Too many failed sign-in attempts. Try again later."}`;
   if (!res.ok) return `HTTP ${res.status}`;
   const error = body.url ? new URL(body.url, window.location.origin).searchParams.get("error") : null;
   return error;

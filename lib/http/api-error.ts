@@ -31,4 +31,6 @@ export const proPlanRequired = () => new ApiError(403, { error: "Pro plan requir
 export const notFound = (error: string) => new ApiError(404, { error });
 export const conflict = (body: ErrorBody) => new ApiError(409, body);
 export const preconditionFailed = (extra: Record<string, unknown>) => new ApiError(412, { error: "precondition_failed", ...extra });
+export const unsupportedMediaType = () =>
+  new ApiError(415, { error: "Unsupported Media Type", expected: "application/json" });
 export const payloadTooLarge = (error: string) => new ApiError(413, { error });

@@ -1,7 +1,7 @@
 // The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
 // auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
 // order: request id → authentication (401) → cross-site session writes (403) → plan → rate limit (429) → scopes (403) → input
-// parsing (400) → handler → ApiError mapping / logged 500. Webhook deliveries the handler's events
+// parsing (400/415; lib/http/storable-text.ts for text PostgreSQL cannot store) → handler → ApiError mapping / logged 500. Webhook deliveries the handler's events
 // created are attempted right after the response (lib/webhooks/deliver-after-response.ts).
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
@@ -13,6 +13,7 @@ import { ApiError, insufficientScope, proPlanRequired, sessionRequired, unauthor
 import { refuseCrossSiteWrite } from "./cross-site";
 import { clientIp } from "./client-ip";
 import { parseOrThrow } from "./parse-input";
+import { storableParams, storableQuery } from "./storable-input";
 import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPolicy } from "./rate-limit";
 import { bearerToken } from "./bearer-token";
 import { readJsonBody } from "./read-json-body";
@@ -64,7 +65,7 @@ export type ApiConfig<PS, QS, BS, A extends AuthMode> = {
 /** What lib/openapi reads from a route: its declaration, without the handler. */
 export type RouteDeclaration = Omit<ApiConfig<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AuthMode>, "handler">;
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 export function api<
   A extends AuthMode,
@@ -99,9 +100,9 @@ export function api<
         if (!config.scopes.every((scope) => granted.includes(scope))) throw insufficientScope(config.scopes);
       }
 
-      const rawParams = context ? await context.params : {};
+      const rawParams = storableParams((await context?.params) ?? {});
       const params = config.params ? parseOrThrow(config.params, rawParams) : undefined;
-      const query = config.query ? parseOrThrow(config.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
+      const query = config.query ? parseOrThrow(config.query, storableQuery(req.nextUrl.searchParams)) : undefined;
       const body = config.body ? parseOrThrow(config.body, await readJsonBody(req)) : undefined;
 
       const { result, deliveryIds } = await collectRequestDeliveries(() =>

@@ -8,6 +8,8 @@ type Window = { bucket: number; count: number };
 
 export type MemoryLimiter = {
   limit(key: string, limit: number): RateLimitResult;
+  /** The same answer as `limit` would give, without counting a request. */
+  peek(key: string, limit: number): RateLimitResult;
   /** Counters currently held, for tests that check eviction. */
   size(): number;
 };
@@ -51,6 +53,13 @@ export function createMemoryLimiter(options: {
         remaining: Math.max(0, limit - window.count),
         reset: (bucket + 1) * windowMs,
       };
+    },
+    peek(key, limit) {
+      const at = now();
+      const bucket = Math.floor(at / windowMs);
+      const window = windows.get(key);
+      const count = window && window.bucket === bucket ? window.count : 0;
+      return { success: count < limit, limit, remaining: Math.max(0, limit - count), reset: (bucket + 1) * windowMs };
     },
     size: () => windows.size,
   };

@@ -102,3 +102,24 @@ export async function upstashLimit(options: {
     return failOpen(limit, windowMs, started);
   }
 }
+
+/** Requests left in the current window without counting one (fails open like `upstashLimit`). */
+export async function upstashRemaining(options: {
+  target: UpstashTarget;
+  prefix: string;
+  identifier: string;
+  limit: number;
+  windowMs: number;
+}): Promise<RateLimitResult> {
+  const { target, prefix, identifier, limit, windowMs } = options;
+  const started = Date.now();
+  const skipUntil = outages.get(targetKey(target))?.skipUntil ?? 0;
+  if (started < skipUntil) return failOpen(limit, windowMs, started);
+  try {
+    const { remaining, reset } = await limiterFor(target, prefix, limit, windowMs).getRemaining(identifier);
+    return { success: remaining > 0, limit, remaining, reset };
+  } catch (error) {
+    recordOutage(target, error, Date.now());
+    return failOpen(limit, windowMs, started);
+  }
+}

@@ -102,7 +102,7 @@ describe("plan gate", () => {
   it("lets a Pro user through", async () => {
     const user = await createTestUser({ plan: "pro" });
     const key = await createTestKey(user.id, ["collections:write"]);
-    const res = await route(request("/x", { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: '{"name":"a"}' }), noParams);
+    const res = await route(request("/x", { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: '{"name":"a"}' }), noParams);
     expect(res.status).toBe(200);
   });
 });

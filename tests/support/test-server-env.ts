@@ -13,6 +13,9 @@ export function testServerEnv(options: { databaseUrl: string; cronSecret: string
     TRUST_PROXY: "1",
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
     CRON_SECRET: options.cronSecret,
+    // Every test signs in from 127.0.0.1; tests/api/sign-in-throttle.test.ts starts its own
+    // server with the default limit.
+    SIGN_IN_FAILURE_LIMIT: "100000",
     UPSTASH_REDIS_REST_URL: undefined,
     UPSTASH_REDIS_REST_TOKEN: undefined,
   };

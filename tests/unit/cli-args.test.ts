@@ -14,4 +14,8 @@ describe("admin CLI flags", () => {
     expect(() => parseFlags(["key:create", "oops"])).toThrow('Unexpected argument "oops"');
     expect(() => required({}, "id")).toThrow("Missing --id");
   });
+
+  it("takes a value that starts with a single dash, and the last of repeated flags", () => {
+    expect(parseFlags(["user:create", "--password", "-x1", "--plan", "free", "--plan", "pro"]).flags).toEqual({ password: "-x1", plan: "pro" });
+  });
 });

@@ -1,6 +1,6 @@
 // GET /api/keys – the signed-in author's API keys (never the full key; session only)
 // POST /api/keys – create a key { name, scopes, expiresAt? } → 201 with the full key, shown once (session only)
-import { apiKeyListSchema, createdApiKeySchema, revokedApiKeySchema } from "@/lib/auth/api-key-response";
+import { apiKeyListSchema, createdApiKeySchema } from "@/lib/auth/api-key-response";
 import { api } from "@/lib/http/api";
 import { createApiKeyBodySchema } from "@/lib/auth/api-key-input";
 import { createApiKey } from "@/lib/auth/create-api-key";

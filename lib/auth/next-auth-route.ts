@@ -1,0 +1,67 @@
+// The next-auth route handler with what next-auth does not do itself:
+// - Throttled password sign-in (sign-in-throttle.ts): a blocked account or IP gets
+//   429 { error: "rate_limited", retryAfter, message } with Retry-After, before any password is
+//   checked; a failed sign-in is counted afterwards.
+// - Hostile input never becomes a 5xx: next-auth answers GET callback/credentials with a 500
+//   ("Callback for provider type credentials not supported") and throws on some malformed
+//   requests, so unknown actions are 404, wrong methods 405, and a POST must be a form (415).
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { clientIp } from "../http/client-ip";
+import { retryAfterSeconds } from "../http/rate-limit";
+import { recordSignInFailure, signInBlockedUntil } from "./sign-in-throttle";
+
+type Handler = (req: NextRequest, context: { params: Promise<{ nextauth?: string[] }> }) => Promise<Response>;
+
+const GET_ACTIONS = new Set(["providers", "session", "csrf", "signin", "signout", "error", "verify-request"]);
+// POST session (next-auth's session update) answered 500 to a form without a session; nothing
+// of ours uses it or _log (next-auth/react's client logger), so both are 405.
+const POST_ACTIONS = new Set(["signin", "callback", "signout"]);
+const PROVIDER_ACTIONS = new Set(["signin", "callback"]);
+
+const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "X-Request-Id": randomUUID(), ...headers } });
+
+export function nextAuthRoute(handler: Handler): Handler {
+  return async (req, context) => {
+    const segments = (await context.params).nextauth ?? [];
+    const [action, provider, ...extra] = segments;
+    const method = req.method;
+    const known = method === "GET" ? GET_ACTIONS : POST_ACTIONS;
+    if (!action || !(GET_ACTIONS.has(action) || POST_ACTIONS.has(action) || action === "_log") || extra.length > 0) return json(404, { error: "Not found" });
+    if (provider !== undefined && (!PROVIDER_ACTIONS.has(action) || provider !== "credentials")) return json(404, { error: "Not found" });
+    if (!known.has(action) || (method === "GET" && action === "callback")) return json(405, { error: "Method not allowed" }, { Allow: method === "GET" ? "POST" : "GET" });
+    // A POST sign-in names its provider (next-auth answered 500 to POST signin without one).
+    if (method === "POST" && PROVIDER_ACTIONS.has(action) && provider === undefined) return json(404, { error: "Not found" });
+    if (method === "POST" && !/^application\/x-www-form-urlencoded\b/i.test(req.headers.get("content-type") ?? "")) {
+      return json(415, { error: "Unsupported Media Type", expected: "application/x-www-form-urlencoded" });
+    }
+
+    if (method !== "POST" || action !== "callback") return handler(req, context);
+
+    const form = await req.clone().formData().catch(() => null);
+    const email = form?.get("email");
+    const subjects = { email: typeof email === "string" ? email : "", ip: clientIp(req) };
+    const blockedUntil = await signInBlockedUntil(subjects);
+    if (blockedUntil !== null) {
+      const retryAfter = retryAfterSeconds({ success: false, limit: 0, remaining: 0, reset: blockedUntil });
+      return json(
+        429,
+        { error: "rate_limited", retryAfter, message: `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.` },
+        { "Retry-After": String(retryAfter) },
+      );
+    }
+    const res = await handler(req, context);
+    if (await signInFailed(res)) await recordSignInFailure(subjects);
+    return res;
+  };
+}
+
+/** next-auth reports a refused sign-in as a redirect (or, with json=true, a URL) carrying `error=`. */
+async function signInFailed(res: Response): Promise<boolean> {
+  const location = res.headers.get("location");
+  if (location) return /[?&]error=/.test(location);
+  if (res.status >= 400) return true;
+  const body = (await res.clone().json().catch(() => null)) as { url?: string } | null;
+  return typeof body?.url === "string" && /[?&]error=/.test(body.url);
+}
