@@ -17,7 +17,7 @@ import { projectEntry } from "./project-entry";
 import { pruneVersions } from "./prune-versions";
 import { validateEntryData } from "./validate-entry-data";
 import { formatVersion } from "./version-id";
-import type { Owner } from "./owner";
+import { versionAuthor, type Owner } from "./owner";
 
 export async function updateEntry(
   options: { owner: Owner; collectionId: string; entryId: string; input: UpdateEntryInput },
@@ -38,7 +38,7 @@ export async function updateEntry(
       const data = input.data as Prisma.InputJsonObject;
       const now = new Date();
       await tx.entry.update({ where: { id: entryId }, data: { version, data, ...projection, updatedAt: now } });
-      await tx.entryVersion.create({ data: { entryId, version, data, ...projection, createdAt: now } });
+      await tx.entryVersion.create({ data: { entryId, version, data, ...projection, createdAt: now, ...versionAuthor(owner) } });
       const labels = await tx.$queryRaw<LabelRow[]>`
         UPDATE "EntryLabel" SET "entryUpdatedAt" = ${now} WHERE "entryId" = ${entryId} RETURNING name, version, meta`;
       await pruneVersions(tx, { entryId, newest: version });
