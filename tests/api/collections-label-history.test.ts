@@ -85,7 +85,7 @@ describe("label history", () => {
     expect(versions[0].authorPrefix).toBe(await keyPrefix(user.id));
   });
 
-  it("records nothing for a refused move (pruned or missing version, missing label, wrong ifVersion)", async () => {
+  it("records nothing for a refused move (pruned or missing version, missing label, bad name)", async () => {
     const { api } = await proOwner();
     const c = await makeCollection(api);
     const e = await makeEntry(api, c, { title: "0" });
