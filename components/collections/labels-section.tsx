@@ -35,7 +35,8 @@ export function LabelsSection({
 }) {
   const router = useRouter();
   const notify = useToast();
-  const [move, setMove] = useState<{ open: boolean; initial: MoveTarget | null }>({ open: false, initial: null });
+  const [move, setMove] = useState<{ open: boolean; initial: MoveTarget | null; opening: number }>({ open: false, initial: null, opening: 0 });
+  const openMove = (initial: MoveTarget | null) => setMove((state) => ({ open: true, initial, opening: state.opening + 1 }));
   const [removing, setRemoving] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +70,7 @@ export function LabelsSection({
       <section className={pageStyles.section} aria-labelledby="labels-title">
         <div className={styles.actions}>
           <h2 id="labels-title" className={pageStyles.sectionTitle}>Labels</h2>
-          <Button variant="primary" size="sm" onClick={() => setMove({ open: true, initial: null })}>Move label</Button>
+          <Button variant="primary" size="sm" onClick={() => openMove(null)}>Move label</Button>
         </div>
         {labels.length ? (
           <ul className={styles.labelList} aria-label="Labels of this entry">
@@ -115,7 +116,7 @@ export function LabelsSection({
                       <Button
                         size="sm"
                         aria-label={`Roll back ${row.label} to ${row.version}`}
-                        onClick={() => setMove({ open: true, initial: { label: row.label, version: Number(row.version!.slice(2)) } })}
+                        onClick={() => openMove({ label: row.label, version: Number(row.version!.slice(2)) })}
                       >
                         Roll back
                       </Button>
@@ -133,6 +134,7 @@ export function LabelsSection({
       </section>
 
       <MoveLabelDialog
+        key={move.opening}
         open={move.open}
         initial={move.initial}
         onClose={() => setMove((state) => ({ ...state, open: false }))}

@@ -41,37 +41,43 @@ export function MoveLabelDialog({
   const router = useRouter();
   const notify = useToast();
   const listId = useId();
+  // The dialog is remounted for every opening (the parent keys it), so state starts from what
+  // opened it: the panel's "Move label" or a history row's "Roll back".
   const [label, setLabel] = useState(initial?.label ?? "production");
   const [version, setVersion] = useState(String(initial?.version ?? versions[0] ?? ""));
-  const [preview, setPreview] = useState<Preview>({ state: "idle" });
+  const [fetched, setFetched] = useState<{ key: string; fields?: FieldDiff[]; error?: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // Each opening starts from what opened it (the panel's "Move label" or a history row's "Roll back").
-  useEffect(() => {
-    if (!open) return;
-    setLabel(initial?.label ?? "production");
-    setVersion(String(initial?.version ?? versions[0] ?? ""));
-    setError(null);
-  }, [open, initial, versions]);
-
   const current = labels.find((entry) => entry.name === label.trim());
+  const target = Number(version);
+  const pairKey = current && version && current.version !== target ? `${current.version}-${target}` : null;
   useEffect(() => {
-    if (!open || !version) return;
-    const target = Number(version);
-    if (!current) return setPreview({ state: "new" });
-    if (current.version === target) return setPreview({ state: "same" });
+    if (!open || !pairKey || !current) return;
     let cancelled = false;
-    setPreview({ state: "loading" });
     Promise.all([getVersionData(collectionId, entryId, `v_${current.version}`), getVersionData(collectionId, entryId, `v_${target}`)])
       .then(([before, after]) => {
-        if (!cancelled) setPreview({ state: "diff", fields: diffEntryData(before, after, fieldTypes).filter((field) => field.changed), from: current.version });
+        if (!cancelled) setFetched({ key: pairKey, fields: diffEntryData(before, after, fieldTypes).filter((field) => field.changed) });
       })
-      .catch((err) => !cancelled && setPreview({ state: "error", message: describeError(err) }));
+      .catch((err) => {
+        if (!cancelled) setFetched({ key: pairKey, error: describeError(err) });
+      });
     return () => {
       cancelled = true;
     };
-  }, [open, version, current, collectionId, entryId, fieldTypes]);
+  }, [open, pairKey, current, target, collectionId, entryId, fieldTypes]);
+
+  const preview: Preview = !version
+    ? { state: "idle" }
+    : !current
+      ? { state: "new" }
+      : current.version === target
+        ? { state: "same" }
+        : fetched?.key !== pairKey
+          ? { state: "loading" }
+          : fetched.error
+            ? { state: "error", message: fetched.error }
+            : { state: "diff", fields: fetched.fields ?? [], from: current.version };
 
   async function confirm() {
     setPending(true);
