@@ -52,7 +52,7 @@ function Side({ diff, side }: { diff: ValueDiff; side: SideName }) {
       return (
         <dl className={styles.keys}>
           {diff.entries.map((entry, i) => (
-            <div key={`${entry.key}-${i}`} className={entry.diff.kind === "same" ? styles.keySame : undefined}>
+            <div key={`${entry.key}-${i}`}>
               <dt>{entry.key}</dt>
               <dd><Side diff={entry.diff} side={side} /></dd>
             </div>

@@ -73,7 +73,7 @@ test("create an entry, edit it into versions, compare, move production, roll bac
   await expect(page.getByText("current version v_3")).toBeVisible();
 
   // Versions: newest first, written by the session's user.
-  const versions = page.getByRole("region", { name: "Versions" });
+  const versions = page.getByRole("table", { name: "Versions", exact: true });
   await expect(versions.getByRole("row")).toHaveCount(4);
   await expect(versions.getByRole("row").nth(1)).toContainText("v_3");
   await expect(versions.getByRole("row").nth(1)).toContainText(author.username);
@@ -118,7 +118,7 @@ test("create an entry, edit it into versions, compare, move production, roll bac
   expect(await productionTitle(page, key, collection)).toBe("Install the Inkbase CLI");
 
   // The history, newest first, and a roll back to the past position through the same dialog.
-  const history = page.getByRole("region", { name: "Label history" });
+  const history = page.getByRole("table", { name: "Label history", exact: true });
   await expect(history.getByRole("row")).toHaveCount(3);
   await expect(history.getByRole("row").nth(1)).toContainText("v_1 → v_3");
   await expect(history.getByRole("row").nth(2)).toContainText("(new) → v_1");
@@ -151,7 +151,7 @@ test("create an entry, edit it into versions, compare, move production, roll bac
 
   // The entries table shows it with filters.
   await page.goto(`/dashboard/collections/${collection}`);
-  const table = page.getByRole("region", { name: "Entries" });
+  const table = page.getByRole("table", { name: "Entries", exact: true });
   await expect(table).toContainText("Install the CLI");
   await expect(table).toContainText("Draft");
   await screenshot(page, testInfo, "collection");
@@ -185,7 +185,8 @@ test("a save over a version written elsewhere shows the conflict with Reload and
   await expect(page.getByLabel("slug")).toHaveAttribute("aria-invalid", "true");
 });
 
-test("new collection and schema editing show the re-projection result", async ({ page }) => {
+test("new collection and schema editing show the re-projection result", async ({ page, author }) => {
+  void author; // signed in
   const slug = `notes-${Date.now().toString(36)}`;
   await page.goto("/dashboard/collections");
   await page.getByRole("link", { name: "New collection" }).click();

@@ -67,8 +67,8 @@ describe("diffEntryData", () => {
     ]);
     const changed = diff.blocks[1];
     if (changed.status !== "changed") return;
-    expect(changed.parts.filter((part) => part.removed).map((part) => part.value)).toEqual(["stays."]);
-    expect(changed.parts.filter((part) => part.added).map((part) => part.value)).toEqual(["changes."]);
+    expect(changed.parts.filter((part) => part.removed).map((part) => part.value)).toEqual(["stays"]);
+    expect(changed.parts.filter((part) => part.added).map((part) => part.value)).toEqual(["changes"]);
   });
 
   it("reads headings, quotes, code and images as labelled blocks", () => {

@@ -33,6 +33,7 @@ export default async function CollectionPage({ params, searchParams }: { params:
   const list = await orNotFound(listDashboardEntries({ ownerId: account.id, collectionId: id, label, status, q, page }));
   const base = `/dashboard/collections/${encodeURIComponent(list.collection.slug)}`;
   const filtered = Boolean(status || label || q);
+  const empty = list.collection.entryCount === 0;
   const pageHref = (n: number) => {
     const query = new URLSearchParams();
     if (q) query.set("q", q);
@@ -48,7 +49,7 @@ export default async function CollectionPage({ params, searchParams }: { params:
       <PageHeader
         title={list.collection.name}
         description={<>Collection <code>{list.collection.slug}</code> · {list.collection.entryCount} {list.collection.entryCount === 1 ? "entry" : "entries"}</>}
-        actions={<>{newEntry}<ButtonLink href={`${base}/schema`}>Edit schema</ButtonLink></>}
+        actions={<>{empty ? null : newEntry}<ButtonLink href={`${base}/schema`}>Edit schema</ButtonLink></>}
       />
       <form key={`${q}|${status}|${label}`} method="get" role="search" aria-label="Filter entries" className={filterStyles.filters}>
         <div className={filterStyles.search}>
