@@ -95,24 +95,24 @@ test("create an entry, edit it into versions, compare, move production, roll bac
   await expectNoSeriousA11yIssues(page);
 
   // Publish v_1, then promote to v_3 after seeing the diff.
-  await page.getByRole("button", { name: "Move label" }).click();
+  await page.getByRole("button", { name: "Move label", exact: true }).click();
   let dialog = page.getByRole("dialog", { name: "Move label" });
   await dialog.getByLabel("Label").fill("production");
   await dialog.getByLabel("Version").selectOption("1");
   await expect(dialog).toContainText("production is new: it will point at v_1.");
-  await dialog.getByRole("button", { name: "Move label" }).click();
+  await dialog.getByRole("button", { name: "Move label", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("list", { name: "Labels of this entry" })).toContainText("v_1");
   expect(await productionTitle(page, key, collection)).toBe("Install the CLI");
 
-  await page.getByRole("button", { name: "Move label" }).click();
+  await page.getByRole("button", { name: "Move label", exact: true }).click();
   dialog = page.getByRole("dialog", { name: "Move label" });
   await dialog.getByLabel("Version").selectOption("3");
   await expect(dialog.locator("ins", { hasText: "Inkbase" })).toBeVisible();
   await expect(dialog.locator("ins", { hasText: "Then sign in." })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
   await screenshot(page, testInfo, "collection-move-label");
-  await dialog.getByRole("button", { name: "Move label" }).click();
+  await dialog.getByRole("button", { name: "Move label", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("list", { name: "Labels of this entry" })).toContainText("v_3");
   expect(await productionTitle(page, key, collection)).toBe("Install the Inkbase CLI");
@@ -128,7 +128,7 @@ test("create an entry, edit it into versions, compare, move production, roll bac
   await expect(dialog.getByLabel("Label")).toHaveValue("production");
   await expect(dialog.getByLabel("Version")).toHaveValue("1");
   await expect(dialog.locator("del", { hasText: "Inkbase" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Move label" }).click();
+  await dialog.getByRole("button", { name: "Move label", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(history.getByRole("row")).toHaveCount(4);
   await expect(history.getByRole("row").nth(1)).toContainText("v_3 → v_1");
@@ -152,7 +152,7 @@ test("create an entry, edit it into versions, compare, move production, roll bac
   // The entries table shows it with filters.
   await page.goto(`/dashboard/collections/${collection}`);
   const table = page.getByRole("table", { name: "Entries", exact: true });
-  await expect(table).toContainText("Install the CLI");
+  await expect(table).toContainText("Install the Inkbase CLI");
   await expect(table).toContainText("Draft");
   await screenshot(page, testInfo, "collection");
   await expectNoSeriousA11yIssues(page);
