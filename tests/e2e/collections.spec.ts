@@ -161,7 +161,7 @@ test("create an entry, edit it into versions, compare, move production, roll bac
   await expect(page.getByText("No entries match")).toBeVisible();
 });
 
-test("a save over a version written elsewhere shows the conflict with Reload and Overwrite; field errors sit by their fields", async ({ page, api }) => {
+test("a save over a version written elsewhere shows the conflict with Reload and Overwrite; field errors sit by their fields", async ({ page, api }, testInfo) => {
   const collection = `conflict-${Date.now().toString(36)}`;
   await makeCollection(api, collection);
   const created = (await (await api.post(`/api/collections/${collection}/entries`, { data: { data: { title: "First" } } })).json()) as { id: string };
@@ -183,6 +183,14 @@ test("a save over a version written elsewhere shows the conflict with Reload and
   await page.getByLabel("slug").fill("Not A Slug");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByLabel("slug")).toHaveAttribute("aria-invalid", "true");
+
+  // At 390 px in dark mode the page still reads and passes axe (contrast included).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`/dashboard/collections/${collection}/entries/${created.id}?compare=v_1...v_3`);
+  await expect(page.getByRole("table", { name: "Changes from v_1 to v_3" })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await screenshot(page, testInfo, "collection-entry-390-dark");
 });
 
 test("new collection and schema editing show the re-projection result", async ({ page, author }) => {
