@@ -3,6 +3,7 @@
 // @prisma/adapter-pg with DATABASE_URL, so there is a single code path.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
+import { statementName } from "./db-statement-names";
 import { env } from "./env";
 
 /** A transaction client, for domain functions that take an optional `tx`. */
@@ -11,8 +12,16 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient };
 
 export function createDb(connectionString: string): PrismaClient {
+  // The embedded database serves every connection from one PGlite session, where a statement
+  // prepared by one connection would collide with the same name prepared by the next.
+  // Its URL says so (scripts/lib/embedded-server.ts), whichever process connects.
+  const named = env.preparedStatements && !env.embeddedDatabase && !connectionString.includes("application_name=inkbase-embedded");
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString }),
+    adapter: new PrismaPg(
+      { connectionString },
+      // The adapter passes the name straight to pg, where undefined means an unnamed statement.
+      named ? { statementNameGenerator: ({ sql }) => statementName(sql) as string } : undefined,
+    ),
     // Writes may queue for seconds: the embedded database runs one transaction at a time across
     // all connections, and on any database a burst of writes to one entry queues on its row lock
     // (versions are numbered under it). Prisma's defaults (2 s to start, 5 s to finish) would

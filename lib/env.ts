@@ -17,6 +17,16 @@ function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
+function nonNegativeInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"`);
+  }
+  return value;
+}
+
 export const env = {
   /** PostgreSQL URL. Unset means the embedded database (started by `npm start`). */
   get databaseUrl(): string | undefined {
@@ -60,11 +70,31 @@ export const env = {
   get webhookAllowPrivateTargets(): boolean {
     return flag("WEBHOOK_ALLOW_PRIVATE_TARGETS");
   },
+  /** Days the webhook delivery log (deliveries and their attempts) is kept before the tick prunes it. */
+  get webhookLogRetentionDays(): number {
+    return positiveInt("WEBHOOK_LOG_RETENTION_DAYS", 30);
+  },
   get reprojectionLimit(): number {
     return positiveInt("REPROJECTION_LIMIT", 1000);
   },
   get cronSecret(): string | undefined {
     return process.env.CRON_SECRET || undefined;
+  },
+  /**
+   * Bytes of rendered JSON bodies kept per instance, keyed by their ETag (lib/http/body-cache.ts);
+   * 0 turns the cache off.
+   */
+  get responseCacheBytes(): number {
+    return nonNegativeInt("RESPONSE_CACHE_BYTES", 64 * 1024 * 1024);
+  },
+  /**
+   * Named (prepared) statements on a real PostgreSQL: parsed and planned once per connection.
+   * On by default; turn off behind a pooler that cannot keep them (PgBouncer in transaction mode
+   * before 1.21). Never used on the embedded database, whose one session all connections share.
+   */
+  get preparedStatements(): boolean {
+    const raw = process.env.DATABASE_PREPARED_STATEMENTS;
+    return raw === undefined || raw === "" ? true : flag("DATABASE_PREPARED_STATEMENTS");
   },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";

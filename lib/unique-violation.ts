@@ -1,14 +1,18 @@
 // Prisma 7 with a driver adapter reports unique violations as P2002 without `meta.target`; the
-// constraint name sits under meta.driverAdapterError.cause.constraint (ENVIRONMENT.md).
+// constraint name sits under meta.driverAdapterError.cause.constraint (ENVIRONMENT.md). A raw
+// statement ($queryRaw) reports the same violation as P2010 with cause.kind
+// "UniqueConstraintViolation".
 import { Prisma } from "./generated/prisma/client";
 
 export function isUniqueViolation(err: unknown, field?: string): boolean {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== "P2002") return false;
-  if (!field) return true;
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return false;
   const meta = err.meta as
-    | { target?: string[] | string; driverAdapterError?: { cause?: { constraint?: { index?: string; fields?: string[] } } } }
+    | { target?: string[] | string; driverAdapterError?: { cause?: { kind?: string; constraint?: { index?: string; fields?: string[] } } } }
     | undefined;
-  const constraint = meta?.driverAdapterError?.cause?.constraint;
+  const cause = meta?.driverAdapterError?.cause;
+  if (err.code !== "P2002" && !(err.code === "P2010" && cause?.kind === "UniqueConstraintViolation")) return false;
+  if (!field) return true;
+  const constraint = cause?.constraint;
   const names = [
     ...(Array.isArray(meta?.target) ? meta.target : meta?.target ? [meta.target] : []),
     ...(constraint?.fields ?? []),

@@ -30,7 +30,11 @@ export const commands: Record<string, (flags: Flags) => Promise<unknown>> = {
       .split(",")
       .map((scope) => scope.trim())
       .filter(Boolean);
-    return createApiKey({ userId: user.id, scopes, name: flags.name });
+    const expiresAt = flags["expires-at"] === undefined ? null : new Date(flags["expires-at"]);
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new Error("--expires-at must be an ISO 8601 date-time");
+    // DECISIONS §1 fixes this output: the key's name and expiry are not part of it.
+    const { id, key, prefix, scopes: granted } = await createApiKey({ userId: user.id, scopes, name: flags.name, expiresAt });
+    return { id, key, prefix, scopes: granted };
   },
 
   "key:revoke": async (flags) => revokeApiKey({ id: required(flags, "id") }),

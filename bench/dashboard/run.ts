@@ -110,6 +110,8 @@ async function main() {
     const routes: [string, string, number][] = [
       ["posts list", "/dashboard/posts", 150],
       ["account (settings)", "/dashboard/account", 150],
+      ["API keys", "/dashboard/keys", 150],
+      ["webhooks", "/dashboard/webhooks", 150],
       ["editor", `/dashboard/posts/${longPost}`, 350],
     ];
     const jsRows: string[] = [];

@@ -8,7 +8,7 @@ import { isScope } from "./scopes";
 const LAST_USED_THROTTLE_MS = 60_000;
 const lastUsedWrites = new Map<string, number>();
 
-/** Resolves a bearer token to its owner, or null for malformed, unknown and revoked keys. */
+/** Resolves a bearer token to its owner, or null for malformed, unknown, revoked and expired keys. */
 export async function authenticateApiKey(token: string): Promise<Principal | null> {
   if (!isWellFormedApiKey(token)) return null;
   const hash = hashApiKey(token);
@@ -22,11 +22,14 @@ export async function authenticateApiKey(token: string): Promise<Principal | nul
       hash: true,
       scopes: true,
       revokedAt: true,
+      expiresAt: true,
       lastUsedAt: true,
       user: { select: { id: true, username: true, email: true, plan: true } },
     },
   });
   if (!key || key.revokedAt || !hashesEqual(key.hash, hash)) return null;
+  // An expired key is refused exactly like a revoked one (401), from the first millisecond past it.
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) return null;
   touchLastUsed(key.id, key.lastUsedAt);
   return {
     kind: "key",

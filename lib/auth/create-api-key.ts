@@ -9,21 +9,24 @@ const inputSchema = z.object({
   userId: z.string().min(1),
   name: z.string().trim().min(1).max(100).default("API key"),
   scopes: z.array(scopeSchema).min(1, "At least one scope is required"),
+  expiresAt: z.date().nullable().optional(),
 });
 
-export type CreatedApiKey = { id: string; key: string; prefix: string; scopes: Scope[] };
+export type CreatedApiKey = { id: string; key: string; prefix: string; scopes: Scope[]; name: string; expiresAt: string | null };
 
-/** Returns the full key: the only time it exists outside the caller's hands. */
-/** Scopes arrive as plain strings (CLI, dashboard) and are checked against the scope list here. */
-export async function createApiKey(input: { userId: string; name?: string; scopes: string[] }): Promise<CreatedApiKey> {
-  const { userId, name, scopes } = parseOrThrow(inputSchema, input);
+/**
+ * Returns the full key: the only time it exists outside the caller's hands. Scopes arrive as
+ * plain strings (CLI, dashboard) and are checked against the scope list here.
+ */
+export async function createApiKey(input: { userId: string; name?: string; scopes: string[]; expiresAt?: Date | null }): Promise<CreatedApiKey> {
+  const { userId, name, scopes, expiresAt } = parseOrThrow(inputSchema, input);
   const user = await db().user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw notFound("User not found");
   const { key, prefix, hash } = generateApiKey();
   const uniqueScopes = [...new Set(scopes)];
   const row = await db().apiKey.create({
-    data: { userId, name, prefix, hash, scopes: uniqueScopes },
+    data: { userId, name, prefix, hash, scopes: uniqueScopes, expiresAt: expiresAt ?? null },
     select: { id: true },
   });
-  return { id: row.id, key, prefix, scopes: uniqueScopes };
+  return { id: row.id, key, prefix, scopes: uniqueScopes, name, expiresAt: expiresAt?.toISOString() ?? null };
 }

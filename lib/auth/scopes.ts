@@ -1,5 +1,6 @@
-// The six API-key scopes of SPEC "Authentication". The type and the zod enum derive from this
-// one list; sessions are unscoped (their `scopes` is null).
+// The API-key scopes: the six of SPEC "Authentication" plus the two DASHBOARD.md adds for the
+// webhook management API. The type and the zod enum derive from this one list; sessions are
+// unscoped (their `scopes` is null). No scope manages keys: only a signed-in person can.
 import { z } from "zod";
 
 export const SCOPES = [
@@ -9,6 +10,8 @@ export const SCOPES = [
   "posts:read",
   "posts:write",
   "posts:delete",
+  "webhooks:read",
+  "webhooks:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -1,5 +1,7 @@
 // Conditional GET for any route with an ETag: If-None-Match → 304 with no body, so a route can
-// skip loading and serializing what the client already holds (the body is a callback).
+// skip loading and serializing what the client already holds (the body is a callback). A full
+// response whose ETag this instance has already served is sent from the body cache.
+import { bodyCacheKey, cachedBody, rememberBody } from "./body-cache";
 
 /**
  * If-None-Match uses the weak comparison (RFC 9110 §13.1.2): a W/ prefix does not matter; `*`
@@ -13,6 +15,8 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
+const encoder = new TextEncoder();
+
 /** 200 with the body, or 304 with no body when the client already holds this ETag. */
 export async function conditionalJson(
   req: Request,
@@ -23,5 +27,11 @@ export async function conditionalJson(
   if (options.etag && etagMatches(req.headers.get("if-none-match"), options.etag)) {
     return new Response(null, { status: 304, headers });
   }
-  return Response.json(await options.body(), { headers });
+  headers["Content-Type"] = "application/json";
+  const key = options.etag ? bodyCacheKey(req.url, options.etag) : null;
+  const hit = key ? cachedBody(key) : undefined;
+  if (hit) return new Response(hit as Uint8Array<ArrayBuffer>, { headers });
+  const bytes = encoder.encode(JSON.stringify(await options.body()));
+  if (key) rememberBody(key, bytes);
+  return new Response(bytes, { headers });
 }

@@ -17,7 +17,7 @@ import { readingTime } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import { db } from "../db";
 import { conflict, notFound, preconditionFailed } from "../http/api-error";
-import type { Prisma } from "../generated/prisma/client";
+import type { Post, Prisma } from "../generated/prisma/client";
 import { isUniqueViolation } from "../unique-violation";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { postEventData } from "./post-event-data";
@@ -30,6 +30,8 @@ import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
 import { assertSlugNotReserved } from "./reserved-slugs";
 import { toPost } from "./to-post";
+
+type LockedPost = Pick<Post, "status" | "publishedAt" | "announcedAt" | "updatedAt" | "content" | "excerptAuto">;
 
 const isLive = (status: string, publishedAt: Date | null, now: Date) =>
   status === "published" && publishedAt !== null && publishedAt.getTime() <= now.getTime();
@@ -47,10 +49,11 @@ export async function updatePost(options: {
 
   try {
     return await db().$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
-      if (locked.length === 0) throw notFound("Post not found");
-      const old = await tx.post.findUniqueOrThrow({ where: { id } });
+      // Lock and read in one statement: only the columns this update depends on.
+      const [old] = await tx.$queryRaw<LockedPost[]>`
+        SELECT status, "publishedAt", "announcedAt", "updatedAt", content, "excerptAuto"
+        FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
+      if (!old) throw notFound("Post not found");
       if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
         const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
         throw preconditionFailed({ current: toPost(current, "tiptap") });

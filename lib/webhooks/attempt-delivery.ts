@@ -46,6 +46,7 @@ export async function attemptDelivery(
     subscriptionId: subscription.id,
     claimedUntil: claim.lockedUntil,
     manual: options.manual ?? false,
+    request: { url: subscription.url, headers, body },
     outcome,
   });
   return outcome;

@@ -27,14 +27,17 @@ export async function enqueueEvent(
   const eventId = randomId("evt");
   const createdAt = input.at ?? new Date();
   const body = { id: eventId, type: input.type, createdAt: createdAt.toISOString(), project: input.project, data: input.data };
-  const event = await tx.outboxEvent.create({
-    data: { id: eventId, ownerId: input.ownerId, type: input.type, orderingKey: input.orderingKey, body, createdAt },
-    select: { sequence: true },
-  });
-  const subscriptions = await tx.webhookSubscription.findMany({
-    where: { ownerId: input.ownerId, active: true, events: { has: input.type } },
-    select: { id: true },
-  });
+  // The event row and the subscriptions that want it in one round trip; the delivery rows (if
+  // any) in a second.
+  const [event] = await tx.$queryRaw<{ sequence: bigint; subscriptions: string[] }[]>`
+    WITH event AS (
+      INSERT INTO "OutboxEvent" (id, "ownerId", type, "orderingKey", body, "createdAt")
+      VALUES (${eventId}, ${input.ownerId}, ${input.type}, ${input.orderingKey}, ${JSON.stringify(body)}::jsonb, ${createdAt})
+      RETURNING sequence)
+    SELECT (SELECT sequence FROM event) AS sequence, COALESCE(array_agg(s.id ORDER BY s.id), '{}') AS subscriptions
+    FROM "WebhookSubscription" s
+    WHERE s."ownerId" = ${input.ownerId} AND s.active AND ${input.type} = ANY(s.events)`;
+  const subscriptions = event.subscriptions.map((id) => ({ id }));
   const deliveryIds = subscriptions.map(() => randomId("msg"));
   if (subscriptions.length) {
     await tx.webhookDelivery.createMany({

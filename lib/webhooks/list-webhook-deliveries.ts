@@ -1,33 +1,38 @@
-// The delivery log of one subscription, newest first, each delivery with its attempts.
+// The delivery log of one endpoint, newest first, filtered by status and event type, one page at
+// a time with an exact total (the log is bounded by retention, so counting it stays cheap).
 import { db } from "../db";
 import { notFound } from "../http/api-error";
-import { deliverySelect, toWebhookDelivery, type WebhookDeliveryView } from "./to-webhook-delivery";
+import type { DeliveryQuery } from "./delivery-query";
+import { deliverySummarySelect, toWebhookDeliverySummary, type WebhookDeliverySummary } from "./to-webhook-delivery";
 
-const MAX_PAGE = 50;
+export type DeliveryPage = {
+  data: WebhookDeliverySummary[];
+  pageInfo: { total: number; page: number; perPage: number; hasMore: boolean };
+};
 
-export async function listWebhookDeliveries(options: {
-  ownerId: string;
-  subscriptionId: string;
-  status?: "pending" | "succeeded" | "failed";
-  /** Page size, 1 to 50 (default 20). */
-  limit?: number;
-  /** The `nextCursor` of the previous page. */
-  cursor?: string;
-}): Promise<{ deliveries: WebhookDeliveryView[]; nextCursor: string | null }> {
+export async function listWebhookDeliveries(options: { ownerId: string; subscriptionId: string } & Partial<DeliveryQuery>): Promise<DeliveryPage> {
   if (!options.ownerId) throw new Error("listWebhookDeliveries needs an owner");
   const subscription = await db().webhookSubscription.findFirst({
     where: { id: options.subscriptionId, ownerId: options.ownerId },
     select: { id: true },
   });
   if (!subscription) throw notFound("Webhook not found");
-  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), MAX_PAGE);
-  const rows = await db().webhookDelivery.findMany({
-    where: { subscriptionId: subscription.id, ...(options.status ? { status: options.status } : {}) },
-    orderBy: [{ createdAt: "desc" }, { sequence: "desc" }],
-    take: limit + 1,
-    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
-    select: deliverySelect,
-  });
-  const page = rows.slice(0, limit);
-  return { deliveries: page.map(toWebhookDelivery), nextCursor: rows.length > limit ? page[page.length - 1].id : null };
+  const page = options.page ?? 1;
+  const perPage = options.perPage ?? 20;
+  const where = {
+    subscriptionId: subscription.id,
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.event ? { event: { type: options.event } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db().webhookDelivery.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { sequence: "desc" }, { id: "desc" }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+      select: deliverySummarySelect,
+    }),
+    db().webhookDelivery.count({ where }),
+  ]);
+  return { data: rows.map(toWebhookDeliverySummary), pageInfo: { total, page, perPage, hasMore: page * perPage < total } };
 }

@@ -1,12 +1,18 @@
 import { db } from "../db";
+import { subscriptionHealth, type SubscriptionHealth } from "./subscription-health";
 import { subscriptionSelect, toWebhookSubscription, type WebhookSubscriptionView } from "./to-webhook-subscription";
 
-export async function listWebhookSubscriptions(options: { ownerId: string }): Promise<WebhookSubscriptionView[]> {
+export type WebhookSubscriptionListItem = WebhookSubscriptionView & SubscriptionHealth;
+
+/** The owner's endpoints, oldest first, each with its newest delivery's result and recent failures. */
+export async function listWebhookSubscriptions(options: { ownerId: string }): Promise<WebhookSubscriptionListItem[]> {
   if (!options.ownerId) throw new Error("listWebhookSubscriptions needs an owner");
   const rows = await db().webhookSubscription.findMany({
     where: { ownerId: options.ownerId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: subscriptionSelect,
   });
-  return rows.map((row) => toWebhookSubscription(row));
+  const now = new Date();
+  const health = await subscriptionHealth(rows.map((row) => row.id), now);
+  return rows.map((row) => ({ ...toWebhookSubscription(row, now), ...health.get(row.id)! }));
 }

@@ -1,5 +1,6 @@
-// Writes one attempt's outcome: the attempt row (every attempt is logged, whatever happens), the
-// delivery's new state and schedule, and the subscription's failure streak, in one transaction.
+// Writes one attempt's outcome: the attempt row (every attempt is logged, whatever happens, with
+// the request exactly as sent and the retry it leads to), the delivery's new state and schedule,
+// and the subscription's failure streak, in one transaction.
 import { db } from "../db";
 import { failPendingDeliveries } from "./fail-pending-deliveries";
 import { DISABLE_AFTER_FAILING_MS, nextRetryAt } from "./retry-schedule";
@@ -13,29 +14,35 @@ export async function recordAttempt(input: {
   /** The claim this attempt ran under: the delivery is only updated while that claim holds. */
   claimedUntil: Date;
   manual: boolean;
+  /** What went on the wire: the URL, every header (signatures included) and the body's exact text. */
+  request: { url: string; headers: Record<string, string>; body: string };
   outcome: SendOutcome;
 }): Promise<void> {
-  const { deliveryId, subscriptionId, claimedUntil, manual, outcome } = input;
+  const { deliveryId, subscriptionId, claimedUntil, manual, request, outcome } = input;
   const now = new Date();
   await db().$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { attemptCount: true } });
     if (!delivery) return; // its subscription was deleted meanwhile
+
+    const lastError = outcome.ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`);
+    const attemptCount = manual ? delivery.attemptCount : delivery.attemptCount + 1;
+    const retryAt = outcome.ok || manual ? null : nextRetryAt(attemptCount, now);
 
     await tx.webhookAttempt.create({
       data: {
         deliveryId,
         startedAt: outcome.startedAt,
         durationMs: outcome.durationMs,
+        requestUrl: request.url,
+        requestHeaders: request.headers,
+        requestBody: request.body,
         statusCode: outcome.statusCode,
         responseExcerpt: outcome.responseExcerpt,
         error: outcome.error,
+        nextRetryAt: retryAt,
         manual,
       },
     });
-
-    const lastError = outcome.ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`);
-    const attemptCount = manual ? delivery.attemptCount : delivery.attemptCount + 1;
-    const retryAt = outcome.ok || manual ? null : nextRetryAt(attemptCount, now);
     // A claim that lapsed (the attempt outlived CLAIM_LOCK_MS) may belong to someone else now:
     // the attempt stays logged, but only the current claimer moves the delivery on.
     await tx.webhookDelivery.updateMany({

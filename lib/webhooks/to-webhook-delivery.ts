@@ -1,37 +1,55 @@
 import type { Prisma } from "../generated/prisma/client";
 import { eventBody } from "./event-body-text";
 
-export type WebhookAttemptView = {
-  id: string;
-  startedAt: string;
-  durationMs: number;
-  statusCode: number | null;
-  responseExcerpt: string | null;
-  error: string | null;
-  manual: boolean;
-};
+export type DeliveryStatus = "pending" | "succeeded" | "failed";
 
-export type WebhookDeliveryView = {
+/** One row of the delivery log (GET /api/webhooks/:id/deliveries). */
+export type WebhookDeliverySummary = {
   /** X-Service-Delivery / webhook-id */
   id: string;
   eventId: string;
   eventType: string;
-  status: "pending" | "succeeded" | "failed";
-  /** Automatic attempts so far (manual redeliveries are in `attempts` but not counted here). */
+  status: DeliveryStatus;
+  /** Automatic attempts so far (manual redeliveries are counted in `redeliveries`). */
   attemptCount: number;
+  redeliveries: number;
+  /** When the automatic schedule tries again; null unless pending. */
   nextAttemptAt: string | null;
   lastStatusCode: number | null;
   lastError: string | null;
   deliveredAt: string | null;
   createdAt: string;
+};
+
+/** One attempt with the request exactly as sent and what came back (DASHBOARD.md "Webhooks"). */
+export type WebhookAttemptView = {
+  id: string;
+  startedAt: string;
+  durationMs: number;
+  /** null for attempts logged before requests were kept. */
+  request: { url: string | null; headers: Record<string, string> | null; body: string | null };
+  /** null when no response arrived (see `error`). */
+  statusCode: number | null;
+  /** The first 2 KB of the response body. */
+  responseExcerpt: string | null;
+  /** Network failure, timeout or SSRF refusal. */
+  error: string | null;
+  /** The automatic retry this attempt scheduled; null after a success, a manual attempt or the last try. */
+  nextRetryAt: string | null;
+  manual: boolean;
+};
+
+export type WebhookDeliveryView = WebhookDeliverySummary & {
+  subscriptionId: string;
   /** The body as sent. */
   payload: unknown;
   /** Oldest first. */
   attempts: WebhookAttemptView[];
 };
 
-export const deliverySelect = {
+export const deliverySummarySelect = {
   id: true,
+  subscriptionId: true,
   status: true,
   attemptCount: true,
   nextAttemptAt: true,
@@ -39,35 +57,68 @@ export const deliverySelect = {
   lastError: true,
   deliveredAt: true,
   createdAt: true,
+  event: { select: { id: true, type: true } },
+  _count: { select: { attempts: { where: { manual: true } } } },
+} as const satisfies Prisma.WebhookDeliverySelect;
+
+export const deliverySelect = {
+  ...deliverySummarySelect,
   event: { select: { id: true, type: true, body: true } },
   attempts: {
     orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    select: { id: true, startedAt: true, durationMs: true, statusCode: true, responseExcerpt: true, error: true, manual: true },
+    select: {
+      id: true,
+      startedAt: true,
+      durationMs: true,
+      requestUrl: true,
+      requestHeaders: true,
+      requestBody: true,
+      statusCode: true,
+      responseExcerpt: true,
+      error: true,
+      nextRetryAt: true,
+      manual: true,
+    },
   },
 } as const satisfies Prisma.WebhookDeliverySelect;
 
+type SummaryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySummarySelect }>;
 type Row = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>;
 
-export function toWebhookDelivery(row: Row): WebhookDeliveryView {
+export function toWebhookDeliverySummary(row: SummaryRow): WebhookDeliverySummary {
   return {
     id: row.id,
     eventId: row.event.id,
     eventType: row.event.type,
     status: row.status,
     attemptCount: row.attemptCount,
+    redeliveries: row._count.attempts,
     nextAttemptAt: row.status === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toWebhookDelivery(row: Row): WebhookDeliveryView {
+  return {
+    ...toWebhookDeliverySummary(row),
+    subscriptionId: row.subscriptionId,
     payload: eventBody(row.event.body),
     attempts: row.attempts.map((attempt) => ({
       id: attempt.id,
       startedAt: attempt.startedAt.toISOString(),
       durationMs: attempt.durationMs,
+      request: {
+        url: attempt.requestUrl,
+        headers: (attempt.requestHeaders as Record<string, string> | null) ?? null,
+        body: attempt.requestBody,
+      },
       statusCode: attempt.statusCode,
       responseExcerpt: attempt.responseExcerpt,
       error: attempt.error,
+      nextRetryAt: attempt.nextRetryAt?.toISOString() ?? null,
       manual: attempt.manual,
     })),
   };

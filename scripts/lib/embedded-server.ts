@@ -104,8 +104,11 @@ process.on("exit", () => {
   for (const dir of heldHere) releaseLock(dir);
 });
 
+/** Marks a URL as the embedded database's, for clients that must behave differently (lib/db.ts). */
+export const EMBEDDED_APPLICATION_NAME = "inkbase-embedded";
+
 export function embeddedUrl(port: number): string {
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${EMBEDDED_APPLICATION_NAME}`;
 }
 
 /**

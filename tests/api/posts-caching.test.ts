@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
 import { setCoauthorShowOnBlog } from "../../lib/posts/set-coauthor-show-on-blog";
 import { connectTestDatabase, createTestUser } from "../support/fixtures";
-import { createOwner, type Owner } from "../support/posts-api";
+import { createOwner, doc, type Owner } from "../support/posts-api";
 
 connectTestDatabase();
 
@@ -180,5 +180,55 @@ describe("search", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("etag")).toBeNull();
     expect(res.headers.get("cache-control")).toBe("public, s-maxage=60");
+  });
+});
+
+// The server keeps rendered bodies keyed by their ETag (lib/http/body-cache.ts). Each read below
+// is the second of its kind, so a stale cached body would be what the server answers.
+describe("response-body cache", () => {
+  const readTwice = async (owner: Owner, path: string) => {
+    await owner.read(path);
+    const res = await owner.read(path);
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  it("serves every change to a post, its tags, co-authors and author at once", async () => {
+    const owner = await createOwner();
+    const coauthor = await createOwner();
+    const id = await owner.create({ slug: "cached", title: "First title", status: "published", tagNames: ["Old"] });
+    for (const path of ["/cached?format=html", "?format=html&perPage=5"]) {
+      const first = await readTwice(owner, path);
+      expect(JSON.stringify(first)).toContain("First title");
+    }
+    const post = async () => readTwice(owner, "/cached?format=html");
+    const listed = async () => (await readTwice(owner, "?format=html&perPage=5")).posts[0];
+
+    await owner.patch(id, { title: "Second title", content: doc("Fresh words") });
+    expect((await post()).title).toBe("Second title");
+    expect((await post()).rendered).toContain("Fresh words");
+    expect((await listed()).title).toBe("Second title");
+
+    await owner.patch(id, { tagNames: ["New"] });
+    expect((await post()).tags).toEqual([{ name: "New", slug: "new" }]);
+    expect((await listed()).tags).toEqual([{ name: "New", slug: "new" }]);
+
+    await owner.patch(id, { coauthors: [{ userId: coauthor.user.id }] });
+    expect((await post()).coauthors).toEqual([{ userId: coauthor.user.id }]);
+    expect((await listed()).coauthors).toEqual([{ userId: coauthor.user.id }]);
+
+    await db().user.update({ where: { id: owner.user.id }, data: { displayName: "Renamed Author" } });
+    expect((await post()).user.displayName).toBe("Renamed Author");
+    expect((await listed()).user.displayName).toBe("Renamed Author");
+  });
+
+  it("never hands one URL's body to another with the same content", async () => {
+    const owner = await createOwner();
+    await owner.create({ slug: "one", status: "published", content: doc("Body text") });
+    const html = await readTwice(owner, "/one?format=html");
+    const markdown = await readTwice(owner, "/one?format=markdown");
+    expect(html.format).toBe("html");
+    expect(markdown.format).toBe("markdown");
+    expect(await readTwice(owner, "/one?format=html")).toEqual(html);
   });
 });

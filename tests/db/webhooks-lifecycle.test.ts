@@ -9,6 +9,7 @@ import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-sub
 import { claimDueDeliveries } from "../../lib/webhooks/claim-due-deliveries";
 import { deliverDueWebhooks } from "../../lib/webhooks/deliver-due-webhooks";
 import { enqueueEvent } from "../../lib/webhooks/enqueue-event";
+import { getWebhookDelivery } from "../../lib/webhooks/get-webhook-delivery";
 import { listWebhookDeliveries } from "../../lib/webhooks/list-webhook-deliveries";
 import { redeliverWebhook } from "../../lib/webhooks/redeliver-webhook";
 import { collectRequestDeliveries } from "../../lib/webhooks/request-deliveries";
@@ -160,20 +161,27 @@ describe("the delivery log", () => {
     const second = await enqueueTestEvent(user, { type: "entry.deleted" });
     await tick();
 
-    const page1 = await listWebhookDeliveries({ ownerId: user.id, subscriptionId: subscription.id, limit: 1 });
-    expect(page1.deliveries.map((d) => d.id)).toEqual([second.deliveryIds[0]]);
-    expect(page1.nextCursor).toBe(second.deliveryIds[0]);
-    const page2 = await listWebhookDeliveries({ ownerId: user.id, subscriptionId: subscription.id, limit: 1, cursor: page1.nextCursor! });
-    expect(page2.nextCursor).toBeNull();
-    const [logged] = page2.deliveries;
-    expect(logged).toMatchObject({ id: first.deliveryIds[0], eventId: first.eventId, eventType: "entry.created", status: "succeeded", attemptCount: 2 });
-    expect(logged.payload).toMatchObject({ id: first.eventId, type: "entry.created", project: user.username });
-    expect(logged.attempts).toEqual([
-      expect.objectContaining({ statusCode: 500, responseExcerpt: "nope", error: null, manual: false, durationMs: expect.any(Number), startedAt: expect.any(String) }),
-      expect.objectContaining({ statusCode: 200, responseExcerpt: "ok", error: null, manual: false }),
+    const page1 = await listWebhookDeliveries({ ownerId: user.id, subscriptionId: subscription.id, perPage: 1 });
+    expect(page1.data.map((d) => d.id)).toEqual([second.deliveryIds[0]]);
+    expect(page1.pageInfo).toEqual({ total: 2, page: 1, perPage: 1, hasMore: true });
+    const page2 = await listWebhookDeliveries({ ownerId: user.id, subscriptionId: subscription.id, perPage: 1, page: 2 });
+    expect(page2.pageInfo.hasMore).toBe(false);
+    const [logged] = page2.data;
+    expect(logged).toMatchObject({ id: first.deliveryIds[0], eventId: first.eventId, eventType: "entry.created", status: "succeeded", attemptCount: 2, redeliveries: 0 });
+    const detail = await getWebhookDelivery({ ownerId: user.id, subscriptionId: subscription.id, deliveryId: first.deliveryIds[0] });
+    expect(detail.payload).toMatchObject({ id: first.eventId, type: "entry.created", project: user.username });
+    expect(detail.attempts).toEqual([
+      expect.objectContaining({ statusCode: 500, responseExcerpt: "nope", error: null, manual: false, durationMs: expect.any(Number), startedAt: expect.any(String), nextRetryAt: expect.any(String) }),
+      expect.objectContaining({ statusCode: 200, responseExcerpt: "ok", error: null, manual: false, nextRetryAt: null }),
     ]);
+    // The request as sent: the exact body bytes and the signed headers.
+    const [received] = await receiver.waitFor(1);
+    expect(detail.attempts[0].request).toMatchObject({ url: receiver.url, body: received.body });
+    expect(detail.attempts[0].request.headers).toMatchObject({ "webhook-id": first.deliveryIds[0], "X-Service-Signature": received.headers["x-service-signature"] });
     const failedOnly = await listWebhookDeliveries({ ownerId: user.id, subscriptionId: subscription.id, status: "failed" });
-    expect(failedOnly.deliveries).toEqual([]);
+    expect(failedOnly.data).toEqual([]);
+    const deletedOnly = await listWebhookDeliveries({ ownerId: user.id, subscriptionId: subscription.id, event: "entry.deleted" });
+    expect(deletedOnly.data.map((d) => d.id)).toEqual([second.deliveryIds[0]]);
 
     const stranger = await createTestUser();
     await expect(listWebhookDeliveries({ ownerId: stranger.id, subscriptionId: subscription.id })).rejects.toMatchObject({ status: 404 });

@@ -1,12 +1,75 @@
 import type { Metadata } from "next";
-import { ComingNext } from "@/components/dashboard/coming-next";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { CreateKeyDialog } from "@/components/keys/create-key-dialog";
+import styles from "@/components/keys/keys.module.css";
+import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LocalTime } from "@/components/ui/local-time";
+import { Table, Th, cellClass } from "@/components/ui/table";
+import { requireAccount } from "@/lib/auth/require-account";
+import { listApiKeys, type ApiKeyView } from "@/lib/auth/list-api-keys";
+import { SCOPES } from "@/lib/auth/scopes";
 
 export const metadata: Metadata = { title: "API keys" };
 
-export default function KeysPage() {
+function KeyState({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
+  if (apiKey.revokedAt) return <Badge tone="danger">Revoked</Badge>;
+  if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= now) return <Badge tone="warning">Expired</Badge>;
+  return <Badge tone="success">Active</Badge>;
+}
+
+export default async function KeysPage() {
+  const account = await requireAccount();
+  const keys = await listApiKeys({ ownerId: account.id });
+  // eslint-disable-next-line react-hooks/purity -- a server render: "now" is the request's time
+  const now = Date.now();
   return (
-    <ComingNext title="API keys">
-      Creating and revoking keys here comes next. Until then: <code>npm run --silent admin -- key:create --username you --scopes posts:read,posts:write</code>.
-    </ComingNext>
+    <>
+      <PageHeader
+        title="API keys"
+        description={<>Keys authorize the REST API with <code>Authorization: Bearer ink_…</code>, limited to their scopes. Only a signed-in person can create or revoke them.</>}
+        actions={<CreateKeyDialog scopes={SCOPES} />}
+      />
+      {keys.length === 0 ? (
+        <EmptyState title="No API keys yet">Create a key for each program that calls the API, with only the scopes it needs.</EmptyState>
+      ) : (
+        <Table label="API keys">
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Prefix</Th>
+              <Th>Scopes</Th>
+              <Th>Created</Th>
+              <Th>Last used</Th>
+              <Th>Expires</Th>
+              <Th>Status</Th>
+              <Th><span className="visually-hidden">Actions</span></Th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((apiKey) => (
+              <tr key={apiKey.id}>
+                <td className={cellClass.primary}>{apiKey.name}</td>
+                <td className={cellClass.nowrap}><code>{apiKey.prefix}…</code></td>
+                <td>
+                  <span className={styles.scopeList}>
+                    {apiKey.scopes.map((scope) => <Badge key={scope}>{scope}</Badge>)}
+                  </span>
+                </td>
+                <td className={cellClass.nowrap}><LocalTime iso={apiKey.createdAt} /></td>
+                <td className={cellClass.nowrap}>{apiKey.lastUsedAt ? <LocalTime iso={apiKey.lastUsedAt} /> : <span className={styles.muted}>Never</span>}</td>
+                <td className={cellClass.nowrap}>{apiKey.expiresAt ? <LocalTime iso={apiKey.expiresAt} /> : <span className={styles.muted}>Never</span>}</td>
+                <td className={cellClass.nowrap}>
+                  <KeyState apiKey={apiKey} now={now} />
+                  {apiKey.revokedAt ? <> <LocalTime iso={apiKey.revokedAt} /></> : null}
+                </td>
+                <td className={cellClass.nowrap}>{apiKey.revokedAt ? null : <RevokeKeyButton id={apiKey.id} name={apiKey.name} prefix={apiKey.prefix} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
   );
 }

@@ -1,0 +1,118 @@
+"use client";
+// "Create key" (DASHBOARD.md "API keys"): a dialog with "Name", one checkbox per scope named by
+// the scope, an optional "Expires" date; then the full key, once, in "New API key" with "Copy".
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ApiRequestError, describeError } from "@/lib/client/api-client";
+import { createKey, type CreatedKey } from "@/lib/client/keys-api";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Checkbox, InputField } from "../ui/field";
+import { SecretReveal } from "../ui/secret-reveal";
+import styles from "./keys.module.css";
+
+/** The end of the chosen day in the author's own time zone: a key "expiring on the 3rd" works all that day. */
+function endOfLocalDay(date: string): string {
+  return new Date(`${date}T23:59:59.999`).toISOString();
+}
+
+/** `scopes` comes from the server page (lib/auth/scopes.ts would bring zod into the browser bundle). */
+export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string[] }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<Set<string>>(new Set());
+  const [expires, setExpires] = useState("");
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [pending, setPending] = useState(false);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+
+  function reset() {
+    setName("");
+    setScopes(new Set());
+    setExpires("");
+    setErrors({});
+    setCreated(null);
+  }
+
+  function close() {
+    setOpen(false);
+    if (created) router.refresh();
+    reset();
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const chosen = allScopes.filter((scope) => scopes.has(scope));
+    if (!chosen.length) {
+      setErrors({ scopes: "Choose at least one scope." });
+      return;
+    }
+    setPending(true);
+    setErrors({});
+    try {
+      setCreated(await createKey({ name: name.trim(), scopes: chosen, expiresAt: expires ? endOfLocalDay(expires) : null }));
+      router.refresh();
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.body.issues?.length) {
+        setErrors({ name: err.fieldError("name"), expires: err.fieldError("expiresAt"), form: err.fieldError("name") || err.fieldError("expiresAt") ? undefined : describeError(err) });
+      } else {
+        setErrors({ form: describeError(err) });
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const today = new Date().toLocaleDateString("en-CA"); // YYYY-MM-DD in the local zone
+
+  return (
+    <>
+      <Button variant="primary" onClick={() => setOpen(true)}>Create key</Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title="Create key"
+        actions={
+          created ? (
+            <Button variant="primary" onClick={close}>Done</Button>
+          ) : (
+            <>
+              <Button onClick={close}>Cancel</Button>
+              <Button variant="primary" type="submit" form="create-key-form" disabled={pending}>{pending ? "Creating…" : "Create key"}</Button>
+            </>
+          )
+        }
+      >
+        {created ? (
+          <SecretReveal label="New API key" value={created.key}>
+            Copy this key now and keep it somewhere safe: it will not be shown again. Afterwards it is known here only by its prefix <code>{created.prefix}</code>.
+          </SecretReveal>
+        ) : (
+          <form id="create-key-form" className={styles.form} onSubmit={submit} noValidate>
+            <InputField label="Name" name="name" required maxLength={100} value={name} error={errors.name} hint="What uses it, e.g. “CI deploys”." onChange={(event) => setName(event.target.value)} />
+            <fieldset className={styles.scopes} aria-describedby={errors.scopes ? "scopes-error" : undefined}>
+              <legend className={styles.legend}>Scopes</legend>
+              {allScopes.map((scope) => (
+                <Checkbox
+                  key={scope}
+                  label={<code>{scope}</code>}
+                  checked={scopes.has(scope)}
+                  onChange={(event) => {
+                    const next = new Set(scopes);
+                    if (event.target.checked) next.add(scope);
+                    else next.delete(scope);
+                    setScopes(next);
+                  }}
+                />
+              ))}
+              {errors.scopes ? <p id="scopes-error" className={styles.error}>{errors.scopes}</p> : null}
+            </fieldset>
+            <InputField label="Expires" name="expires" type="date" min={today} value={expires} error={errors.expires} hint="Optional. The key stops working at the end of that day." onChange={(event) => setExpires(event.target.value)} />
+            {errors.form ? <p role="alert" className={styles.error}>{errors.form}</p> : null}
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}

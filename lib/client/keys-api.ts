@@ -1,0 +1,12 @@
+// The key endpoints the dashboard calls (DASHBOARD.md "API keys"); session only.
+import { apiRequest } from "./api-client";
+
+export type CreatedKey = { id: string; key: string; prefix: string; scopes: string[]; name: string; expiresAt: string | null };
+
+export async function createKey(input: { name: string; scopes: string[]; expiresAt: string | null }): Promise<CreatedKey> {
+  return (await apiRequest<CreatedKey>("POST", "/api/keys", { body: input })).data;
+}
+
+export async function revokeKey(id: string): Promise<{ id: string; revokedAt: string }> {
+  return (await apiRequest<{ id: string; revokedAt: string }>("DELETE", `/api/keys/${encodeURIComponent(id)}`)).data;
+}

@@ -1,0 +1,16 @@
+// Work a request asked for but need not wait for (a redelivery): Next's after() runs it once the
+// response is sent (on Vercel it keeps the function alive for it). Outside a request (scripts,
+// tests calling a route function directly) it simply runs in the background.
+import { after } from "next/server";
+
+export function runAfterResponse(label: string, task: () => Promise<unknown>): void {
+  const run = () =>
+    task().catch((err: unknown) => {
+      console.error(`[webhooks] ${label} failed`, err);
+    });
+  try {
+    after(run);
+  } catch {
+    void run();
+  }
+}
