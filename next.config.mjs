@@ -1,3 +1,5 @@
+import { PUBLIC_CORS_HEADERS, PUBLIC_CORS_SOURCE } from "./lib/http/public-cors.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // NEXT_DIST_DIR lets two builds of one checkout coexist (e.g. parallel test runs); default .next.
@@ -7,6 +9,13 @@ const nextConfig = {
   // pg's optional native binding and Prisma's generated runtime are Node-only: load them from
   // node_modules at run time instead of bundling them.
   serverExternalPackages: ["pg", "@prisma/adapter-pg"],
+  // The OG image route reads its fonts from disk at run time: make sure a deployment ships them.
+  outputFileTracingIncludes: { "/[username]/[slug]/og-image": ["./assets/fonts/*.woff"] },
+  // Part of the public pages' ETags (lib/public-site/page-etag.ts): a new build is new markup.
+  env: { INKBASE_BUILD_STAMP: process.env.INKBASE_BUILD_STAMP || String(Date.now()) },
+  async headers() {
+    return [{ source: PUBLIC_CORS_SOURCE, headers: PUBLIC_CORS_HEADERS }];
+  },
 };
 
 export default nextConfig;

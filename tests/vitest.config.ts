@@ -10,7 +10,7 @@ export default defineConfig({
   root,
   resolve: { alias: { "@": root } },
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: ["tests/**/*.test.ts", "sdk/test/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     testTimeout: 30_000,

@@ -39,6 +39,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
             {NAV.map((item) => (
               <li key={item.href}><NavLink href={item.href}>{item.label}</NavLink></li>
             ))}
+            {/* A route handler, not a dashboard page: a plain link, so no client-side navigation is attempted. */}
+            <li><a href="/docs" className={styles.navLink}>API reference</a></li>
           </ul>
         </nav>
         <main id="main" className={styles.main}>{children}</main>

@@ -7,13 +7,14 @@
 //   - the list again with If-None-Match set to its ETag (304: keys and total only)
 //   - the single post with If-None-Match (304)
 //   - GET /api/health, the floor: routing, the wrapper and one `SELECT 1`
+//   - the public site: the post page, the blog index and the RSS feed, full and 304
 // Scenarios alternate between the two sizes and repeat for several rounds, so a machine whose
 // load changes (shared CI runners) affects both sizes alike; the table shows the medians. It is
 // printed and written to bench/posts/last-run.md.
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names a
 // server where databases may be created and dropped; BENCH_DURATION seconds per measurement (10);
-// BENCH_ROUNDS (3); BENCH_CONNECTIONS (10); BENCH_SIZES (1000,100000). Needs a build (`npm run
+// BENCH_ROUNDS (3); BENCH_CONNECTIONS (10); BENCH_SIZES (1000,100000); BENCH_ONLY (words). Needs a build (`npm run
 // build`, which the npm script runs first; NEXT_DIST_DIR is honoured).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -43,6 +44,8 @@ const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const sizes = (process.env.BENCH_SIZES || "1000,100000").split(",").map(Number);
+// BENCH_ONLY=page,single: only the scenarios whose name contains one of the words.
+const only = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 
 async function seed(url: string, count: number): Promise<number> {
   const sql = readFileSync(path.join(here, "seed-bench-posts.sql"), "utf8").replaceAll(":count", String(count));
@@ -102,7 +105,8 @@ async function main(): Promise<void> {
   const projects: Project[] = [];
   try {
     for (const size of sizes) projects.push(await startProject(size));
-    const scenarios: { name: string; target: (project: Project) => Promise<[string, Record<string, string>]> }[] = [
+    type Scenario = { name: string; target: (project: Project) => Promise<[string, Record<string, string>]> };
+    const allScenarios: Scenario[] = [
       { name: "list (perPage=50, html)", target: async (p) => [`${p.url}/api/posts/by-username/bench?perPage=50&format=html`, {}] },
       { name: "single post (html)", target: async (p) => [`${p.url}/api/posts/by-username/bench/post-${Math.ceil(p.size / 2)}?format=html`, {}] },
       {
@@ -120,7 +124,27 @@ async function main(): Promise<void> {
         },
       },
       { name: "floor: GET /api/health", target: async (p) => [`${p.url}/api/health`, {}] },
+      // The public site (PUBLIC-SITE.md) beside the API reads it is built on.
+      { name: "post page /bench/<slug>", target: async (p) => [`${p.url}/bench/post-${Math.ceil(p.size / 2)}`, {}] },
+      { name: "blog index /bench", target: async (p) => [`${p.url}/bench`, {}] },
+      { name: "feed /bench/feed.xml", target: async (p) => [`${p.url}/bench/feed.xml`, {}] },
+      {
+        name: "post page, If-None-Match → 304",
+        target: async (p) => {
+          const url = `${p.url}/bench/post-${Math.ceil(p.size / 2)}`;
+          return [url, { "If-None-Match": await etagOf(url) }];
+        },
+      },
+      {
+        name: "blog index, If-None-Match → 304",
+        target: async (p) => [`${p.url}/bench`, { "If-None-Match": await etagOf(`${p.url}/bench`) }],
+      },
+      {
+        name: "feed, If-None-Match → 304",
+        target: async (p) => [`${p.url}/bench/feed.xml`, { "If-None-Match": await etagOf(`${p.url}/bench/feed.xml`) }],
+      },
     ];
+    const scenarios = allScenarios.filter((scenario) => !only.length || only.some((word) => scenario.name.includes(word)));
 
     const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= rounds; round++) {

@@ -1,7 +1,7 @@
-import { apiRequest } from "./api-client";
+import { viaSdk } from "./api-client";
 
 export type Profile = { id: string; username: string; email: string; displayName: string | null; plan: "free" | "pro" };
 
 export async function updateProfile(input: { displayName: string | null }): Promise<Profile> {
-  return (await apiRequest<Profile>("PATCH", "/api/me", { body: input })).data;
+  return viaSdk((inkbase) => inkbase.updateProfile(input));
 }

@@ -1,6 +1,7 @@
-// The dashboard's one way to call our API from the browser: same origin, the session cookie,
-// JSON in and out, and one error type that carries the API's status, body and request id.
-// Call sites stay thin (one function per endpoint in ./posts-api.ts and friends).
+// The dashboard's one way to call our API from the browser: the SDK (@inkbase/sdk) on the same
+// origin with the session cookie, and the dashboard's error types that carry the API's status,
+// body and request id. Call sites stay thin (one function per endpoint in ./posts-api.ts and friends).
+import { Inkbase, InkbaseError } from "@inkbase/sdk";
 
 export type ApiErrorBody = { error: string; issues?: { path: string[]; message: string }[] } & Record<string, unknown>;
 
@@ -34,42 +35,32 @@ export class NetworkError extends Error {
 
 export type ApiResult<T> = { data: T; headers: Headers };
 
+/**
+ * The dashboard's SDK client: same origin, the session cookie, and no retries of its own (the
+ * autosave controller decides when to retry, and says so to the author).
+ */
+export const inkbase = new Inkbase({ baseUrl: "", credentials: "same-origin", maxRetries: 0 });
+
+/** Runs an SDK call and turns its one error class into the dashboard's two (refused vs unreachable). */
+export async function viaSdk<T>(call: (client: Inkbase) => Promise<T>): Promise<T> {
+  try {
+    return await call(inkbase);
+  } catch (err) {
+    if (err instanceof InkbaseError) {
+      if (err.isNetworkError) throw new NetworkError(err.cause);
+      throw new ApiRequestError(err.status, err.body, err.requestId);
+    }
+    throw err;
+  }
+}
+
 export async function apiRequest<T>(
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,
   options: { body?: unknown; headers?: Record<string, string>; keepalive?: boolean; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: "same-origin",
-      keepalive: options.keepalive,
-      signal: options.signal,
-      cache: "no-store",
-    });
-  } catch (err) {
-    if ((err as Error).name === "AbortError") throw err;
-    throw new NetworkError(err);
-  }
-  const text = await response.text();
-  let parsed: unknown = null;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = { error: text.slice(0, 200) };
-    }
-  }
-  if (!response.ok) {
-    const body = (parsed && typeof parsed === "object" ? parsed : { error: `HTTP ${response.status}` }) as ApiErrorBody;
-    throw new ApiRequestError(response.status, body, response.headers.get("x-request-id"));
-  }
-  return { data: parsed as T, headers: response.headers };
+  const { data, headers } = await viaSdk((client) => client.request<T>(method, path, options));
+  return { data, headers };
 }
 
 /** A sentence for an author: the API's own message, plus the request id for a server error. */

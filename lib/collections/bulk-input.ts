@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { invalidInput } from "../http/api-error";
 import { parseOrThrow } from "../http/parse-input";
+import { createEntryBody, updateEntryBody } from "./entry-input";
 
 export const MAX_BULK_ITEMS = 50;
 
@@ -35,3 +36,12 @@ export function parseBulkRequest(body: unknown): BulkRequest {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** The three shapes with their items spelled out, for the OpenAPI document (items are judged one by one above). */
+export const bulkEntriesDocSchema = z
+  .union([
+    z.strictObject({ entries: z.array(createEntryBody).min(1).max(MAX_BULK_ITEMS) }),
+    z.strictObject({ updates: z.array(updateEntryBody.extend({ id: z.string() })).min(1).max(MAX_BULK_ITEMS) }),
+    deleteShape,
+  ])
+  .meta({ id: "BulkEntriesRequest" });

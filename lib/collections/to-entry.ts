@@ -1,34 +1,17 @@
 // Entry response shapes. GET entry (DECISIONS §3): `{ id, version, labels, title, summary, slug,
 // tag?, data, createdAt, updatedAt }` at the chosen version; list items (SPEC envelope) carry the
 // indexed columns and `data` only with full=1. `tag` appears only when the schema maps it.
-import { toLabelsMap, type LabelRow, type LabelsMap } from "./entry-labels";
+import { toLabelsMap, type LabelRow } from "./entry-labels";
 import { formatVersion } from "./version-id";
+import type { z } from "zod";
+import type { entryListItemSchema, entryResponseSchema } from "./collection-response";
 
 export type ProjectedRow = { version: number; slug: string | null; title: string | null; summary: string | null; tag: string | null };
 
-export type EntryResponse = {
-  id: string;
-  version: string;
-  labels: LabelsMap;
-  title: string | null;
-  summary: string | null;
-  slug: string | null;
-  tag?: string | null;
-  data: unknown;
-  createdAt: string;
-  updatedAt: string;
-};
+/** The shape the OpenAPI document shows (./collection-response.ts). */
+export type EntryResponse = z.output<typeof entryResponseSchema>;
 
-export type EntryListItem = {
-  id: string;
-  version: string;
-  title: string | null;
-  summary: string | null;
-  slug: string | null;
-  tag?: string | null;
-  data?: unknown;
-  updatedAt: string;
-};
+export type EntryListItem = z.output<typeof entryListItemSchema>;
 
 export function toEntry(
   entry: { id: string; createdAt: Date; updatedAt: Date },

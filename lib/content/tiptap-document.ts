@@ -34,36 +34,55 @@ export type TiptapNode = {
 };
 export type TiptapDocument = TiptapNode & { type: "doc" };
 
-const markSchema = z.strictObject({
-  type: z.enum(MARK_TYPES, { error: (issue) => `Unknown mark type "${String(issue.input)}"` }),
-  attrs: z.record(z.string(), z.unknown()).optional(),
-});
+const markSchema = z
+  .strictObject({
+    type: z.enum(MARK_TYPES, { error: (issue) => `Unknown mark type "${String(issue.input)}"` }),
+    attrs: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: "TiptapMark" });
 
-function nodeSchemaAt(depth: number): z.ZodType<TiptapNode> {
-  return z
-    .strictObject({
-      type: z.enum(NODE_TYPES, { error: (issue) => `Unknown node type "${String(issue.input)}"` }),
-      attrs: z.record(z.string(), z.unknown()).optional(),
-      content: z.lazy(() => {
-        if (depth >= MAX_DEPTH) return z.array(z.never()).max(0, `Document is nested deeper than ${MAX_DEPTH} levels`);
-        return z.array(nodeSchemaAt(depth + 1));
-      }).optional(),
-      marks: z.array(markSchema).optional(),
-      text: z.string().optional(),
-    })
-    .superRefine((node, ctx) => {
-      if (node.type === "text") {
-        if (!node.text) ctx.addIssue({ code: "custom", message: "A text node needs non-empty text" });
-        if (node.content) ctx.addIssue({ code: "custom", message: "A text node has no content" });
-      } else if (node.text !== undefined) {
-        ctx.addIssue({ code: "custom", message: `A ${node.type} node has no text (put it in a text node)` });
-      }
-      if (node.type === "doc" && depth > 0) ctx.addIssue({ code: "custom", message: "doc may only be the root" });
-    }) as z.ZodType<TiptapNode>;
+/** One node, recursive through `content` (one schema, so the OpenAPI document has one `$ref` cycle). */
+export const tiptapNodeSchema: z.ZodType<TiptapNode> = z
+  .strictObject({
+    type: z.enum(NODE_TYPES, { error: (issue) => `Unknown node type "${String(issue.input)}"` }),
+    attrs: z.record(z.string(), z.unknown()).optional(),
+    get content() {
+      return z.array(tiptapNodeSchema).optional();
+    },
+    marks: z.array(markSchema).optional(),
+    text: z.string().optional(),
+  })
+  .superRefine((node, ctx) => {
+    if (node.type === "text") {
+      if (!node.text) ctx.addIssue({ code: "custom", message: "A text node needs non-empty text" });
+      if (node.content) ctx.addIssue({ code: "custom", message: "A text node has no content" });
+    } else if (node.text !== undefined) {
+      ctx.addIssue({ code: "custom", message: `A ${node.type} node has no text (put it in a text node)` });
+    }
+    if (node.content?.some((child) => child.type === "doc")) ctx.addIssue({ code: "custom", message: "doc may only be the root" });
+  })
+  .meta({ id: "TiptapNode" }) as z.ZodType<TiptapNode>;
+
+/** Depth of nested `content` arrays, walked without recursion so a hostile body cannot overflow the stack. */
+function exceedsDepth(value: unknown): boolean {
+  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    const content = node && typeof node === "object" ? (node as { content?: unknown }).content : undefined;
+    if (!Array.isArray(content)) continue;
+    if (depth >= MAX_DEPTH) return true;
+    for (const child of content) stack.push({ node: child, depth: depth + 1 });
+  }
+  return false;
 }
 
-export const tiptapDocumentSchema = nodeSchemaAt(0).refine((node) => node.type === "doc", {
-  message: 'The root node must be { type: "doc" }',
-}) as z.ZodType<TiptapDocument>;
+// The depth guard runs before the recursive schema sees the value (preprocess), so validation
+// never recurses deeper than MAX_DEPTH; the OpenAPI document shows the node schema itself.
+export const tiptapDocumentSchema = z
+  .preprocess((value, ctx) => {
+    if (exceedsDepth(value)) ctx.addIssue({ code: "custom", message: `Document is nested deeper than ${MAX_DEPTH} levels`, input: value });
+    return value;
+  }, tiptapNodeSchema.refine((node) => node.type === "doc", { message: 'The root node must be { type: "doc" }' }))
+  .meta({ id: "TiptapDocument", description: 'A Tiptap (ProseMirror) JSON document: `{ "type": "doc", "content": [...] }`.' }) as unknown as z.ZodType<TiptapDocument>;
 
 export const EMPTY_DOCUMENT: TiptapDocument = { type: "doc", content: [] };

@@ -19,6 +19,7 @@ import { readJsonBody } from "./read-json-body";
 import { requestIdFor } from "./request-id";
 import { collectRequestDeliveries } from "../webhooks/request-deliveries";
 import { deliverAfterResponse } from "../webhooks/deliver-after-response";
+import type { RouteDocs } from "../openapi/route-docs";
 
 /**
  * - `none`: public; no principal.
@@ -53,7 +54,15 @@ export type ApiConfig<PS, QS, BS, A extends AuthMode> = {
   query?: QS;
   body?: BS;
   handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, A>) => Promise<Response | unknown>;
+  /**
+   * How the operation appears in /api/openapi.json (lib/openapi); the rest comes from this config.
+   * Every route file's handlers need it: tests/unit/openapi-coverage.test.ts fails without.
+   */
+  docs?: RouteDocs;
 };
+
+/** What lib/openapi reads from a route: its declaration, without the handler. */
+export type RouteDeclaration = Omit<ApiConfig<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AuthMode>, "handler">;
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -63,7 +72,10 @@ export function api<
   QS extends AnySchema | undefined = undefined,
   BS extends AnySchema | undefined = undefined,
 >(config: ApiConfig<PS, QS, BS, A>) {
-  return async function route(req: NextRequest, context?: RouteContext): Promise<Response> {
+  const { handler, ...declaration } = config;
+  return Object.assign(route, { declaration: declaration as RouteDeclaration });
+
+  async function route(req: NextRequest, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(req);
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
@@ -93,7 +105,7 @@ export function api<
       const body = config.body ? parseOrThrow(config.body, await readJsonBody(req)) : undefined;
 
       const { result, deliveryIds } = await collectRequestDeliveries(() =>
-        config.handler({
+        handler({
           req,
           params: params as Infer<PS>,
           query: query as Infer<QS>,
@@ -112,7 +124,7 @@ export function api<
       console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed`, { requestId, err });
       return Response.json({ error: "Internal server error", requestId }, { status: 500, headers });
     }
-  };
+  }
 }
 
 async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {

@@ -9,6 +9,8 @@ import { visibleTotalSql } from "./visible-total-sql";
 
 export type ListPageKeys = {
   projectId: string | null;
+  /** The blog pages show the owner's name even on an empty page; the API list does not use it. */
+  projectUpdatedAt: Date | null;
   total: number | null;
   /** [id, updatedAt, ownerUpdatedAt] per post, in list order. */
   keys: [string, string, string][];
@@ -27,9 +29,9 @@ export async function listPageKeys(options: {
   const filter = { owner, now: options.now, tag: options.tag };
   const page = visiblePageSql({ ...filter, sort: options.sort, skip: options.skip, take: options.take });
   const [row] = await db().$queryRaw<ListPageKeys[]>`
-    WITH owner AS MATERIALIZED (SELECT id FROM "User" WHERE username = ${options.username}),
+    WITH owner AS MATERIALIZED (SELECT id, "updatedAt" FROM "User" WHERE username = ${options.username}),
     page AS (${page})
-    SELECT (SELECT id FROM owner) AS "projectId",
+    SELECT (SELECT id FROM owner) AS "projectId", (SELECT "updatedAt" FROM owner) AS "projectUpdatedAt",
       ${options.withTotal ? visibleTotalSql(filter) : Prisma.sql`NULL::int`} AS total,
       COALESCE((SELECT json_agg(json_build_array(page.id, page."updatedAt", page."ownerUpdatedAt") ORDER BY page.position) FROM page), '[]') AS keys`;
   return row;

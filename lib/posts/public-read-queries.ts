@@ -4,7 +4,11 @@
 import { z } from "zod";
 import { parseContentFormat } from "../content/content-format";
 
-const format = z.string().optional().transform(parseContentFormat);
+const format = z
+  .string()
+  .meta({ description: "`tiptap` (default), `html` or `markdown`: what `rendered` holds. Unknown values mean tiptap.", examples: ["html"] })
+  .optional()
+  .transform(parseContentFormat);
 const positiveInt = z.coerce.number({ error: "A positive integer" }).int("A positive integer").min(1, "A positive integer");
 
 export const MAX_PER_PAGE = 50;

@@ -6,6 +6,7 @@ import { renderContent } from "../content/render-content";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { PostRecord } from "./post-include";
 import { toWireVisibility } from "./post-visibility";
+import type { PostResponse } from "./post-response";
 
 export type PostCoauthorResponse =
   | { userId: string }
@@ -16,7 +17,7 @@ export function toCoauthor(row: PostRecord["coauthors"][number]): PostCoauthorRe
   return { externalName: row.externalName ?? "", externalHandle: row.externalHandle, externalUrl: row.externalUrl };
 }
 
-export function toPost(row: PostRecord, format: ContentFormat) {
+export function toPost(row: PostRecord, format: ContentFormat): PostResponse {
   const content = row.content as unknown as TiptapDocument;
   return {
     id: row.id,
@@ -51,4 +52,5 @@ export function toPost(row: PostRecord, format: ContentFormat) {
   };
 }
 
-export type PostResponse = ReturnType<typeof toPost>;
+// The shape is the zod schema the OpenAPI document is generated from (./post-response.ts).
+export type { PostResponse };

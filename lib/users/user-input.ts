@@ -1,5 +1,6 @@
 // Validation rules for account fields, shared by the admin CLI and any future sign-up route.
 import { z } from "zod";
+import { isReservedUsername } from "./reserved-usernames";
 
 /** DECISIONS §1: usernames are the project names in public URLs. */
 export const usernameSchema = z
@@ -10,7 +11,8 @@ export const planSchema = z.enum(["free", "pro"]);
 export type PlanName = z.infer<typeof planSchema>;
 
 export const createUserInputSchema = z.object({
-  username: usernameSchema,
+  // Only new accounts: an older account with a now-reserved name can still be managed.
+  username: usernameSchema.refine((username) => !isReservedUsername(username), "This username is reserved"),
   email: z.email().transform((value) => value.toLowerCase()),
   password: z.string().min(8, "Password must be at least 8 characters").max(200),
   plan: planSchema.default("free"),

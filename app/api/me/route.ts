@@ -4,14 +4,29 @@ import { api } from "@/lib/http/api";
 import { toMe } from "@/lib/auth/to-me";
 import { updateProfile } from "@/lib/users/update-profile";
 import { updateProfileInputSchema } from "@/lib/users/user-input";
+import { meSchema, profileSchema } from "@/lib/auth/me-response";
 
 export const GET = api({
   auth: "key-or-session",
+  docs: {
+    summary: "Who am I",
+    description: "The account the key or session belongs to, with the key's scopes (null for a session).",
+    tag: "Account",
+    sdk: "inkbase.me()",
+    responses: { 200: { description: "The caller.", schema: meSchema } },
+  },
   handler: async ({ principal }) => toMe(principal),
 });
 
 export const PATCH = api({
   auth: "session",
   body: updateProfileInputSchema,
+  docs: {
+    summary: "Change the display name",
+    description: "An empty or null name hands the blog's name back to the username.",
+    tag: "Account",
+    responses: { 200: { description: "The updated profile.", schema: profileSchema } },
+    errors: { 404: "User not found" },
+  },
   handler: ({ principal, body }) => updateProfile({ userId: principal.userId, input: body }),
 });

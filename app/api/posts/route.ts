@@ -2,6 +2,7 @@
 import { api } from "@/lib/http/api";
 import { createPost } from "@/lib/posts/create-post";
 import { createPostSchema } from "@/lib/posts/post-input";
+import { createdPostSchema } from "@/lib/posts/post-response";
 
 export const runtime = "nodejs";
 
@@ -9,6 +10,14 @@ export const POST = api({
   auth: "key-or-session",
   scopes: ["posts:write"],
   body: createPostSchema,
+  docs: {
+    summary: "Create a post",
+    description: "`status: published` with no `publishedAt` (or one within 5 minutes) publishes now; a later `publishedAt` schedules it.",
+    tag: "Posts",
+    sdk: 'inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" })',
+    responses: { 201: { description: "Created.", schema: createdPostSchema } },
+    errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 409: "`Slug already used`." },
+  },
   handler: async ({ principal, body }) =>
     Response.json(await createPost({ owner: { id: principal.userId, username: principal.username }, input: body }), { status: 201 }),
 });

@@ -8,12 +8,20 @@ import { getCollection } from "@/lib/collections/get-collection";
 import { ownerOf } from "@/lib/collections/owner";
 import { collectionParams } from "@/lib/collections/route-params";
 import { updateCollection } from "@/lib/collections/update-collection";
+import { collectionResponseSchema, successSchema, updatedCollectionSchema } from "@/lib/collections/collection-response";
 
 export const GET = api({
   auth: "key-or-session",
   plan: "pro",
   scopes: ["collections:read"],
   params: collectionParams,
+  docs: {
+    summary: "Get a collection",
+    tag: "Collections",
+    sdk: 'inkbase.collections.get("docs")',
+    responses: { 200: { description: "The collection and its schema.", schema: collectionResponseSchema } },
+    errors: { 404: "`Collection not found`." },
+  },
   handler: async ({ principal, params }) => getCollection({ owner: ownerOf(principal), id: params.id }),
 });
 
@@ -23,6 +31,14 @@ export const PATCH = api({
   scopes: ["collections:write"],
   params: collectionParams,
   body: updateCollectionBody,
+  docs: {
+    summary: "Rename or replace the schema",
+    description: "`schema` is replaced, not merged. A changed indexes mapping re-projects entries (`reprojected`).",
+    tag: "Collections",
+    sdk: 'inkbase.collections.update("docs", { name: "Handbook" })',
+    responses: { 200: { description: "The collection.", schema: updatedCollectionSchema } },
+    errors: { 404: "`Collection not found`." },
+  },
   handler: async ({ principal, params, body }) => updateCollection({ owner: ownerOf(principal), id: params.id, input: body }),
 });
 
@@ -31,5 +47,13 @@ export const DELETE = api({
   plan: "pro",
   scopes: ["collections:delete"],
   params: collectionParams,
+  docs: {
+    summary: "Delete a collection",
+    description: "Deletes all its entries and versions. Irreversible.",
+    tag: "Collections",
+    sdk: 'inkbase.collections.delete("docs")',
+    responses: { 200: { description: "Deleted.", schema: successSchema } },
+    errors: { 404: "`Collection not found`." },
+  },
   handler: async ({ principal, params }) => deleteCollection({ owner: ownerOf(principal), id: params.id }),
 });

@@ -9,6 +9,8 @@ import { updatePostSchema } from "@/lib/posts/post-input";
 import { postRevisionEtag } from "@/lib/posts/post-revision";
 import { formatQuerySchema } from "@/lib/posts/public-read-queries";
 import { updatePost } from "@/lib/posts/update-post";
+import { postSchema, successSchema } from "@/lib/posts/post-response";
+import { preconditionFailedSchema } from "@/lib/openapi/error-schemas";
 
 export const runtime = "nodejs";
 
@@ -19,6 +21,14 @@ export const GET = api({
   scopes: ["posts:read"],
   params,
   query: formatQuerySchema,
+  docs: {
+    summary: "Get one of my posts",
+    description: "The owner's view in any format, with an `ETag` to send back as `If-Match` on PATCH.",
+    tag: "Posts",
+    sdk: 'inkbase.posts.get("post-id", { format: "html" })',
+    responses: { 200: { description: "The post.", schema: postSchema } },
+    errors: { 404: "`Post not found` (also another user's post)." },
+  },
   handler: async ({ principal, params, query }) => {
     const post = await getOwnerPost({ ownerId: principal.userId, id: params.id, format: query.format });
     // The owner's view changes with every edit: revalidate each time, never share it.
@@ -31,6 +41,15 @@ export const PATCH = api({
   scopes: ["posts:write"],
   params,
   body: updatePostSchema,
+  docs: {
+    summary: "Update, publish or unpublish a post",
+    description: "Send only what changes; `tagNames` and `coauthors` replace the sets. With `If-Match` (the ETag of GET), a post changed since answers 412.",
+    tag: "Posts",
+    sdk: 'inkbase.posts.update("post-id", { title: "New title" })',
+    requestHeaders: z.object({ "if-match": z.string().optional().meta({ description: "The post's ETag from GET /api/posts/{id}." }) }),
+    responses: { 200: { description: "Updated; the new `ETag` is in the headers.", schema: successSchema } },
+    errors: { 400: "Invalid input, or a reserved slug.", 404: "`Post not found`.", 409: "`Slug already used`.", 412: { description: "`precondition_failed`: the post changed since that ETag; `current` is the post now.", schema: preconditionFailedSchema } },
+  },
   handler: async ({ req, principal, params, body }) => {
     const { updatedAt } = await updatePost({
       owner: { id: principal.userId, username: principal.username },
@@ -46,6 +65,13 @@ export const DELETE = api({
   auth: "key-or-session",
   scopes: ["posts:delete"],
   params,
+  docs: {
+    summary: "Delete a post",
+    tag: "Posts",
+    sdk: 'inkbase.posts.delete("post-id")',
+    responses: { 200: { description: "Deleted.", schema: successSchema } },
+    errors: { 404: "`Post not found`." },
+  },
   handler: async ({ principal, params }) => {
     await deletePost({ ownerId: principal.userId, id: params.id });
     return { success: true };

@@ -4,6 +4,8 @@ import { api } from "@/lib/http/api";
 import { applyBulkAction } from "@/lib/posts/apply-bulk-action";
 import { bulkPostsSchema } from "@/lib/posts/bulk-input";
 import { wantsRepresentation } from "@/lib/http/prefer";
+import { bulkPostsResponseSchema } from "@/lib/posts/post-response";
+import { z } from "zod";
 
 export const runtime = "nodejs";
 
@@ -11,6 +13,15 @@ export const POST = api({
   auth: "key-or-session",
   scopes: ["posts:write"],
   body: bulkPostsSchema,
+  docs: {
+    summary: "Bulk delete, publish or unpublish",
+    description: "1 to 100 ids; ids not owned are skipped. Fires no webhooks. `Prefer: return=representation` adds per-item `results`.",
+    tag: "Posts",
+    sdk: 'inkbase.posts.bulk({ ids: ["a", "b"], action: "publish" })',
+    requestHeaders: z.object({ prefer: z.literal("return=representation").optional() }),
+    responses: { 200: { description: "How many posts the action applied to.", schema: bulkPostsResponseSchema } },
+    errors: { 404: "`Post not found`: none of the ids is yours." },
+  },
   handler: async ({ req, principal, body }) => {
     const { affected, results } = await applyBulkAction({ ownerId: principal.userId, input: body });
     return wantsRepresentation(req) ? { success: true, affected, results } : { success: true, affected };

@@ -6,6 +6,7 @@ import { createEntryBody, listEntriesQuery } from "@/lib/collections/entry-input
 import { listEntries } from "@/lib/collections/list-entries";
 import { ownerOf } from "@/lib/collections/owner";
 import { collectionParams } from "@/lib/collections/route-params";
+import { createdEntrySchema, entryListSchema } from "@/lib/collections/collection-response";
 
 export const GET = api({
   auth: "key-or-session",
@@ -13,6 +14,14 @@ export const GET = api({
   scopes: ["collections:read"],
   params: collectionParams,
   query: listEntriesQuery,
+  docs: {
+    summary: "List entries",
+    description: "Drafts included unless `label` is given; `full=1` adds `data`. The published listing is `?label=production&full=1`.",
+    tag: "Entries",
+    sdk: 'inkbase.entries.list("docs", { label: "production", full: true })',
+    responses: { 200: { description: "A page of entries.", schema: entryListSchema } },
+    errors: { 404: "`Collection not found`." },
+  },
   handler: async ({ principal, params, query }) => listEntries({ owner: ownerOf(principal), collectionId: params.id, query }),
 });
 
@@ -22,6 +31,14 @@ export const POST = api({
   scopes: ["collections:write"],
   params: collectionParams,
   body: createEntryBody,
+  docs: {
+    summary: "Create an entry",
+    description: "Creates `v_1`. With `label` (1-100 characters) that label points at `v_1` in the same call (`production` publishes it); events entry.created then label.updated.",
+    tag: "Entries",
+    sdk: 'inkbase.entries.create("docs", { data: { title: "Intro" }, label: "production" })',
+    responses: { 201: { description: "The new entry.", schema: createdEntrySchema } },
+    errors: { 400: "Invalid input: `data` fails the collection schema.", 404: "`Collection not found`.", 409: "`Slug already used` (the indexed slug).", 413: "`Entry data too large` (256 KB or more)." },
+  },
   handler: async ({ principal, params, body }) =>
     Response.json(await createEntry({ owner: ownerOf(principal), collectionId: params.id, input: body }), { status: 201 }),
 });

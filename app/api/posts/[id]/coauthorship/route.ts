@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { api } from "@/lib/http/api";
 import { setCoauthorShowOnBlog } from "@/lib/posts/set-coauthor-show-on-blog";
+import { coauthorshipResponseSchema } from "@/lib/posts/post-response";
 
 export const runtime = "nodejs";
 
@@ -10,6 +11,13 @@ export const PUT = api({
   scopes: ["posts:write"],
   params: z.object({ id: z.string() }),
   body: z.strictObject({ showOnBlog: z.boolean() }),
+  docs: {
+    summary: "Show a co-authored post on my blog",
+    description: "A user co-author chooses whether the post appears in their own public list.",
+    tag: "Posts",
+    responses: { 200: { description: "The choice as stored.", schema: coauthorshipResponseSchema } },
+    errors: { 404: "`Post not found`: not a post you co-author." },
+  },
   handler: async ({ principal, params, body }) => {
     await setCoauthorShowOnBlog({ userId: principal.userId, postId: params.id, show: body.showOnBlog });
     return { id: params.id, showOnBlog: body.showOnBlog };

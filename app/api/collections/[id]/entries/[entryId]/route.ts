@@ -8,6 +8,9 @@ import { getEntry } from "@/lib/collections/get-entry";
 import { ownerOf } from "@/lib/collections/owner";
 import { entryParams } from "@/lib/collections/route-params";
 import { updateEntry } from "@/lib/collections/update-entry";
+import { entryResponseSchema, successSchema, updatedEntrySchema } from "@/lib/collections/collection-response";
+import { errorSchema, versionConflictSchema } from "@/lib/openapi/error-schemas";
+import { z } from "zod";
 
 export const GET = api({
   auth: "key-or-session",
@@ -15,6 +18,14 @@ export const GET = api({
   scopes: ["collections:read"],
   params: entryParams,
   query: getEntryQuery,
+  docs: {
+    summary: "Get an entry",
+    description: "The `production` version by default; `?label=` or `?version=` chooses another. A draft (no `production`) is 404 by default.",
+    tag: "Entries",
+    sdk: 'inkbase.entries.get("docs", "entry-id", { label: "staging" })',
+    responses: { 200: { description: "The entry at that version.", schema: entryResponseSchema } },
+    errors: { 404: "`Collection not found`, `Entry not found`, `Label not found` or `Version not found`." },
+  },
   handler: async ({ principal, params, query }) =>
     getEntry({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, label: query.label, version: query.version }),
 });
@@ -25,6 +36,18 @@ export const PATCH = api({
   scopes: ["collections:write"],
   params: entryParams,
   body: updateEntryBody,
+  docs: {
+    summary: "Write a new version",
+    description: "No label moves. With `ifVersion` different from the current version: 409 `version_conflict` with `current`, nothing written.",
+    tag: "Entries",
+    sdk: 'inkbase.entries.update("docs", "entry-id", { data: { title: "v2" }, ifVersion: "v_1" })',
+    responses: { 200: { description: "The new version.", schema: updatedEntrySchema } },
+    errors: {
+      404: "`Collection not found` or `Entry not found`.",
+      409: { description: "`version_conflict` (with `current`), or `Slug already used`.", schema: z.union([versionConflictSchema, errorSchema]) },
+      413: "`Entry data too large`.",
+    },
+  },
   handler: async ({ principal, params, body }) =>
     updateEntry({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, input: body }),
 });
@@ -34,5 +57,13 @@ export const DELETE = api({
   plan: "pro",
   scopes: ["collections:delete"],
   params: entryParams,
+  docs: {
+    summary: "Delete an entry",
+    description: "Removes the entry, its versions and labels.",
+    tag: "Entries",
+    sdk: 'inkbase.entries.delete("docs", "entry-id")',
+    responses: { 200: { description: "Deleted.", schema: successSchema } },
+    errors: { 404: "`Collection not found` or `Entry not found`." },
+  },
   handler: async ({ principal, params }) => deleteEntry({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId }),
 });

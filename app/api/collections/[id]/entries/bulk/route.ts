@@ -6,6 +6,8 @@ import { bulkEntries } from "@/lib/collections/bulk-entries";
 import { bulkWantsDelete, parseBulkRequest } from "@/lib/collections/bulk-input";
 import { ownerOf } from "@/lib/collections/owner";
 import { collectionParams } from "@/lib/collections/route-params";
+import { bulkEntriesDocSchema } from "@/lib/collections/bulk-input";
+import { bulkEntriesResponseSchema } from "@/lib/collections/collection-response";
 
 export const POST = api({
   auth: "key-or-session",
@@ -14,6 +16,15 @@ export const POST = api({
   // before the body is judged, as the wrapper would.
   params: collectionParams,
   body: z.unknown(),
+  docs: {
+    summary: "Bulk create, update or delete entries",
+    description: "One of `{ entries }`, `{ updates }` or `{ ids, action: \"delete\" }`, at most 50 items. Each item succeeds or fails alone (per-item status). Delete needs `collections:delete`, the others `collections:write`.",
+    tag: "Entries",
+    sdk: 'inkbase.entries.bulk("docs", { entries: [{ data: { title: "A" } }] })',
+    body: bulkEntriesDocSchema,
+    responses: { 200: { description: "One result per item, in order.", schema: bulkEntriesResponseSchema } },
+    errors: { 403: "the key lacks `collections:write` (or `collections:delete` for delete)", 404: "`Collection not found`." },
+  },
   handler: async ({ principal, params, body }) => {
     const scope = bulkWantsDelete(body) ? "collections:delete" : "collections:write";
     if (principal.scopes && !principal.scopes.includes(scope)) throw insufficientScope([scope]);

@@ -4,6 +4,7 @@ import { api } from "@/lib/http/api";
 import { conditionalJson } from "@/lib/http/conditional-json";
 import { publicPost } from "@/lib/posts/public-post";
 import { publicPostQuerySchema } from "@/lib/posts/public-read-queries";
+import { publicPostSchema } from "@/lib/posts/post-response";
 
 export const runtime = "nodejs";
 
@@ -12,6 +13,15 @@ export const GET = api({
   rateLimit: "public",
   params: z.object({ project: z.string(), slug: z.string() }),
   query: publicPostQuerySchema,
+  docs: {
+    summary: "Get one public post",
+    description: "The post with `adjacent`, `seo` and `jsonLd`. Link-only posts are served to anyone with the slug. `includeDrafts=true` works only for the owner's session. CORS open to any origin.",
+    tag: "Public posts",
+    conditional: true,
+    sdk: 'inkbase.posts.getPublic("alice", "hello", { format: "html" })',
+    responses: { 200: { description: "The post.", schema: publicPostSchema } },
+    errors: { 404: "`User not found` or `Post not found`." },
+  },
   handler: async ({ req, params, query, principal }) => {
     const post = await publicPost({
       username: params.project,

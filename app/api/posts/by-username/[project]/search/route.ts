@@ -5,6 +5,7 @@ import { conditionalJson } from "@/lib/http/conditional-json";
 import { SEARCH_CACHE_CONTROL } from "@/lib/posts/public-http";
 import { publicSearchQuerySchema } from "@/lib/posts/public-read-queries";
 import { searchPublicPosts } from "@/lib/posts/search-public-posts";
+import { postSchema } from "@/lib/posts/post-response";
 
 export const runtime = "nodejs";
 
@@ -13,6 +14,14 @@ export const GET = api({
   rateLimit: "public",
   params: z.object({ project: z.string() }),
   query: publicSearchQuerySchema,
+  docs: {
+    summary: "Search a project's public posts",
+    description: "Substring match over title and excerpt, newest first, cached 60 s, no ETag. CORS open to any origin.",
+    tag: "Public posts",
+    sdk: 'inkbase.posts.search("alice", "tiptap")',
+    responses: { 200: { description: "Matching posts.", schema: z.array(postSchema) } },
+    errors: { 404: "`User not found`." },
+  },
   handler: async ({ req, params, query }) => {
     const posts = await searchPublicPosts({ username: params.project, q: query.q, format: query.format });
     return conditionalJson(req, { etag: null, cacheControl: SEARCH_CACHE_CONTROL, body: () => posts });

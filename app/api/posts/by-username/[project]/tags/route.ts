@@ -4,6 +4,7 @@ import { api } from "@/lib/http/api";
 import { conditionalJson } from "@/lib/http/conditional-json";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
 import { publicTagCounts } from "@/lib/posts/public-tag-counts";
+import { tagCountSchema } from "@/lib/posts/post-response";
 
 export const runtime = "nodejs";
 
@@ -11,6 +12,15 @@ export const GET = api({
   auth: "none",
   rateLimit: "public",
   params: z.object({ project: z.string() }),
+  docs: {
+    summary: "Tag counts of a project",
+    description: "Sorted by count, then name. CORS open to any origin.",
+    tag: "Public posts",
+    conditional: true,
+    sdk: 'inkbase.posts.tags("alice")',
+    responses: { 200: { description: "Tag counts.", schema: z.array(tagCountSchema) } },
+    errors: { 404: "`User not found`." },
+  },
   handler: async ({ req, params }) => {
     const tags = await publicTagCounts({ username: params.project });
     return conditionalJson(req, { etag: tags.etag, cacheControl: PUBLIC_CACHE_CONTROL, body: tags.body });

@@ -3,11 +3,21 @@ import { api } from "@/lib/http/api";
 import { listVersions } from "@/lib/collections/list-versions";
 import { ownerOf } from "@/lib/collections/owner";
 import { entryParams } from "@/lib/collections/route-params";
+import { versionListItemSchema } from "@/lib/collections/collection-response";
+import { z } from "zod";
 
 export const GET = api({
   auth: "key-or-session",
   plan: "pro",
   scopes: ["collections:read"],
   params: entryParams,
+  docs: {
+    summary: "List versions",
+    description: "Retained versions, newest first: the last 10 plus any pinned by a label.",
+    tag: "Versions",
+    sdk: 'inkbase.versions.list("docs", "entry-id")',
+    responses: { 200: { description: "The versions.", schema: z.array(versionListItemSchema) } },
+    errors: { 404: "`Collection not found` or `Entry not found`." },
+  },
   handler: async ({ principal, params }) => listVersions({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId }),
 });

@@ -8,12 +8,20 @@ import { ownerOf } from "@/lib/collections/owner";
 import { pointLabel } from "@/lib/collections/point-label";
 import { removeLabel } from "@/lib/collections/remove-label";
 import { labelParams } from "@/lib/collections/route-params";
+import { labelResponseSchema, successSchema } from "@/lib/collections/collection-response";
 
 export const GET = api({
   auth: "key-or-session",
   plan: "pro",
   scopes: ["collections:read"],
   params: labelParams,
+  docs: {
+    summary: "Get a label",
+    tag: "Labels",
+    sdk: 'inkbase.labels.get("docs", "entry-id", "production")',
+    responses: { 200: { description: "Where the label points.", schema: labelResponseSchema } },
+    errors: { 404: "`Collection not found`, `Entry not found` or `Label not found`." },
+  },
   handler: async ({ principal, params }) =>
     getLabel({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, name: params.name }),
 });
@@ -24,6 +32,14 @@ export const PUT = api({
   scopes: ["collections:write"],
   params: labelParams,
   body: putLabelBody,
+  docs: {
+    summary: "Point a label at a version",
+    description: "Publishing (`production`), promotion and rollback are all this call. `meta` is stored verbatim. Emits label.updated.",
+    tag: "Labels",
+    sdk: 'inkbase.labels.move("docs", "entry-id", "production", { version: "v_2" })',
+    responses: { 200: { description: "The label now.", schema: labelResponseSchema } },
+    errors: { 404: "`Collection not found`, `Entry not found` or `Version not found`." },
+  },
   handler: async ({ principal, params, body }) =>
     pointLabel({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, name: params.name, input: body }),
 });
@@ -33,6 +49,14 @@ export const DELETE = api({
   plan: "pro",
   scopes: ["collections:write"],
   params: labelParams,
+  docs: {
+    summary: "Remove a label",
+    description: "Removing `production` makes the entry a draft again; the version loses its pin. Emits label.updated.",
+    tag: "Labels",
+    sdk: 'inkbase.labels.remove("docs", "entry-id", "staging")',
+    responses: { 200: { description: "Removed.", schema: successSchema } },
+    errors: { 404: "`Collection not found`, `Entry not found` or `Label not found`." },
+  },
   handler: async ({ principal, params }) =>
     removeLabel({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, name: params.name }),
 });

@@ -4,6 +4,7 @@ import { conditionalJson } from "@/lib/http/conditional-json";
 import { getVersion } from "@/lib/collections/get-version";
 import { ownerOf } from "@/lib/collections/owner";
 import { versionParams } from "@/lib/collections/route-params";
+import { versionSnapshotSchema } from "@/lib/collections/collection-response";
 
 // DECISIONS §3: snapshots never change. Private: they are the owner's content behind a key.
 const CACHE_CONTROL = "private, max-age=31536000, immutable";
@@ -13,6 +14,15 @@ export const GET = api({
   plan: "pro",
   scopes: ["collections:read"],
   params: versionParams,
+  docs: {
+    summary: "Get one version",
+    description: "An immutable snapshot: cache it forever, revalidate with `If-None-Match`.",
+    tag: "Versions",
+    conditional: true,
+    sdk: 'inkbase.versions.get("docs", "entry-id", "v_2")',
+    responses: { 200: { description: "The snapshot.", schema: versionSnapshotSchema } },
+    errors: { 404: "`Collection not found`, `Entry not found` or `Version not found`." },
+  },
   handler: async ({ principal, params, req }) => {
     const { etag, body } = await getVersion({
       owner: ownerOf(principal),

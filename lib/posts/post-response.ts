@@ -1,0 +1,113 @@
+// Response shapes of the post routes (SPEC "Post", DECISIONS §5), as zod schemas: the OpenAPI
+// document is generated from them, and the serializers (toPost, publicPost) are typed by them,
+// so a field added to one without the other is a type error.
+import { z } from "zod";
+import { tiptapNodeSchema } from "../content/tiptap-document";
+
+const nullableText = z.string().nullable();
+
+export const postCoauthorSchema = z
+  .union([
+    z.object({ userId: z.string() }),
+    z.object({ externalName: z.string(), externalHandle: nullableText, externalUrl: nullableText }),
+  ])
+  .meta({ id: "PostCoauthor" });
+
+export const postSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    subtitle: nullableText,
+    excerpt: z.string(),
+    content: tiptapNodeSchema.meta({ description: "The raw Tiptap document, whatever the format." }),
+    rendered: nullableText.meta({ description: "HTML or Markdown for those formats; null for tiptap." }),
+    format: z.enum(["tiptap", "html", "markdown"]),
+    coverImage: nullableText,
+    featured: z.boolean(),
+    tags: z.array(z.object({ name: z.string(), slug: z.string() })),
+    coauthors: z.array(postCoauthorSchema),
+    user: z.object({ id: z.string(), username: z.string(), displayName: nullableText, avatar: nullableText }),
+    readingTime: z.number(),
+    publishedAt: nullableText.meta({ format: "date-time" }),
+    updatedAt: z.string().meta({ format: "date-time" }),
+    visibility: z.enum(["public", "private", "link-only"]),
+    status: z.enum(["draft", "published"]),
+    seoTitle: nullableText,
+    seoDescription: nullableText,
+    canonicalUrl: nullableText,
+    ogTitle: nullableText,
+    ogDescription: nullableText,
+    ogImage: nullableText,
+    twitterTitle: nullableText,
+    twitterDescription: nullableText,
+    twitterImage: nullableText,
+    robots: nullableText,
+  })
+  .meta({ id: "Post" });
+
+const adjacentPost = z.object({ slug: z.string(), title: z.string() }).nullable();
+
+export const postSeoSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    canonical: z.string(),
+    robots: z.string(),
+    keywords: z.array(z.string()),
+    openGraph: z.object({
+      type: z.literal("article"),
+      title: z.string(),
+      description: z.string(),
+      url: z.string(),
+      siteName: z.string(),
+      images: z.array(z.object({ url: z.string() })),
+      publishedTime: nullableText,
+      modifiedTime: z.string(),
+    }),
+    twitter: z.object({
+      card: z.enum(["summary", "summary_large_image"]),
+      title: z.string(),
+      description: z.string(),
+      images: z.array(z.string()),
+    }),
+  })
+  .meta({ id: "PostSeo" });
+
+export const publicPostSchema = postSchema
+  .extend({
+    adjacent: z.object({ prev: adjacentPost, next: adjacentPost }),
+    seo: postSeoSchema,
+    jsonLd: z.array(z.looseObject({ "@context": z.string(), "@type": z.string() })),
+  })
+  .meta({ id: "PublicPost" });
+
+export const pageInfoSchema = z
+  .object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: "PageInfo" });
+
+export const postListSchema = z
+  .union([z.array(postSchema), z.object({ posts: z.array(postSchema), pageInfo: pageInfoSchema })])
+  .meta({ id: "PostList", description: "A bare array without `page`/`perPage`; the envelope with either." });
+
+export const tagCountSchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() }).meta({ id: "TagCount" });
+
+export const createdPostSchema = z.object({ id: z.string() });
+export const successSchema = z.object({ success: z.literal(true) }).meta({ id: "Success" });
+
+export const bulkPostResultSchema = z
+  .union([
+    z.object({ id: z.string(), status: z.literal(200), changed: z.boolean() }),
+    z.object({ id: z.string(), status: z.literal(404), error: z.string() }),
+  ])
+  .meta({ id: "BulkPostResult" });
+
+export const bulkPostsResponseSchema = z.object({
+  success: z.literal(true),
+  affected: z.number().int(),
+  results: z.array(bulkPostResultSchema).optional().meta({ description: "Only with `Prefer: return=representation`." }),
+});
+
+export const coauthorshipResponseSchema = z.object({ id: z.string(), showOnBlog: z.boolean() });
+
+export type PostResponse = z.output<typeof postSchema>;

@@ -1,0 +1,12 @@
+// The HTTP side of the feed routes: strong ETag, 304, Cache-Control like the API's public reads.
+import { etagMatches } from "../http/conditional-json";
+import { PUBLIC_CACHE_CONTROL } from "../posts/public-http";
+import { blogFeed, FEED_CONTENT_TYPES, type FeedFormat } from "./blog-feed";
+
+export async function feedResponse(req: Request, username: string, format: FeedFormat): Promise<Response> {
+  const feed = await blogFeed({ username, format });
+  if (!feed) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+  const headers = { ETag: feed.etag, "Cache-Control": PUBLIC_CACHE_CONTROL };
+  if (etagMatches(req.headers.get("if-none-match"), feed.etag)) return new Response(null, { status: 304, headers });
+  return new Response(await feed.body(), { headers: { ...headers, "Content-Type": FEED_CONTENT_TYPES[format] } });
+}

@@ -1,0 +1,60 @@
+// One page of a blog (`/<username>`, `/<username>/tags/<tag>`): the same public list the API
+// serves (lib/posts/public-post-list.ts: one visibility rule, one ETag), 10 a page, newest
+// first, plus what the page alone shows (the blog's name). `etag` is cheap (one statement);
+// `load()` reads the posts. Null from `load()`: not a page (unknown blog, page past the end,
+// tag without public posts) — a 404.
+import { cache } from "react";
+import { db } from "../db";
+import { publicPostList } from "../posts/public-post-list";
+import type { PostResponse } from "../posts/to-post";
+import { nullIfNotFound } from "./not-found";
+import { pageEtag } from "./page-etag";
+import { BLOG_PAGE_SIZE, isBlogUsername } from "./public-routes";
+
+export type BlogPage = {
+  owner: { username: string; displayName: string | null };
+  name: string;
+  posts: PostResponse[];
+  page: number;
+  total: number;
+  hasMore: boolean;
+  tag: { name: string; slug: string } | null;
+};
+
+export async function blogPageHead(options: { username: string; page: number; tag?: string; now?: Date }) {
+  if (!isBlogUsername(options.username)) return null;
+  const list = await publicPostList({
+    username: options.username,
+    query: { format: "tiptap", page: options.page, perPage: BLOG_PAGE_SIZE, sort: "publishedAt:desc", tag: options.tag },
+    now: options.now,
+  }).catch(nullIfNotFound);
+  if (!list || list.projectId === null) return null;
+  const total = list.total ?? 0;
+  // Page 1 of a blog always exists (an empty blog is a page); past the end is not.
+  const exists = options.page === 1 ? options.tag === undefined || total > 0 : (options.page - 1) * BLOG_PAGE_SIZE < total;
+  if (!exists) return null;
+  const etag = pageEtag("blog", [list.etag, list.projectUpdatedAt?.getTime() ?? null]);
+  return { etag, total, list };
+}
+
+export const loadBlogPage = cache(async (username: string, page: number, tag?: string): Promise<BlogPage | null> => {
+  const head = await blogPageHead({ username, page, tag });
+  if (!head) return null;
+  const [owner, body] = await Promise.all([
+    db().user.findUnique({ where: { username }, select: { username: true, displayName: true } }),
+    head.list.body(),
+  ]);
+  if (!owner) return null;
+  const posts = (Array.isArray(body) ? body : body.posts) as PostResponse[];
+  const tagName = tag ? posts.flatMap((post) => post.tags).find((candidate) => candidate.slug === tag) : undefined;
+  if (tag && !tagName) return null;
+  return {
+    owner,
+    name: owner.displayName ?? owner.username,
+    posts,
+    page,
+    total: head.total,
+    hasMore: page * BLOG_PAGE_SIZE < head.total,
+    tag: tagName ?? null,
+  };
+});

@@ -1,0 +1,7 @@
+import { ApiError } from "../http/api-error";
+
+/** The public reads throw their 404 as an ApiError; pages turn it into their own 404. Anything else is a real failure. */
+export function nullIfNotFound(err: unknown): null {
+  if (err instanceof ApiError && err.status === 404) return null;
+  throw err;
+}

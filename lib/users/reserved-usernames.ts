@@ -1,0 +1,38 @@
+// Usernames are the first segment of public blog URLs (`/<username>`). Names that are, or may
+// become, app routes are refused at account creation, so a blog can never shadow `/dashboard`,
+// `/api`, `/signin` or `/docs`, nor those routes hide a blog. The blog pages also answer 404 for
+// them, in case an account with such a name predates this list.
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  "about",
+  "account",
+  "admin",
+  "api",
+  "app",
+  "assets",
+  "auth",
+  "blog",
+  "dashboard",
+  "docs",
+  "feed",
+  "help",
+  "login",
+  "logout",
+  "new",
+  "public",
+  "robots",
+  "rss",
+  "settings",
+  "signin",
+  "signout",
+  "signup",
+  "sitemap",
+  "sitemaps",
+  "static",
+  "status",
+  "tags",
+  "www",
+]);
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username);
+}

@@ -1,0 +1,183 @@
+// @inkbase/sdk: a typed client for the Inkbase API. Resource methods map one to one onto the
+// operations of /api/openapi.json; their types are generated from that document.
+//
+//   const inkbase = new Inkbase({ baseUrl: "https://blog.example.com", apiKey: process.env.INKBASE_API_KEY });
+//   const { id } = await inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" });
+import { HttpClient, type InkbaseOptions, type RequestOptions } from "./http.js";
+import type { BodyOf, QueryOf, ResponseOf } from "./types.js";
+
+export { InkbaseError, type ErrorBody } from "./errors.js";
+export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.js";
+export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./http.js";
+export type * from "./types.js";
+export type { components, paths } from "./schema.generated.js";
+
+export const SDK_VERSION = "0.3.0";
+
+const seg = (value: string) => encodeURIComponent(value);
+type Call = Pick<RequestOptions, "signal" | "keepalive" | "headers">;
+
+export class Inkbase {
+  readonly http: HttpClient;
+
+  constructor(options: InkbaseOptions) {
+    this.http = new HttpClient(options);
+  }
+
+  /** Any operation, with status and headers (ETag, rate limits) alongside the data. */
+  request<T = unknown>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, options?: RequestOptions) {
+    return this.http.request<T>(method, path, options);
+  }
+
+  private async data<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, options?: RequestOptions): Promise<T> {
+    return (await this.http.request<T>(method, path, options)).data;
+  }
+
+  /** Who the key (or session) belongs to, with the key's scopes. */
+  me(call?: Call) {
+    return this.data<ResponseOf<"/api/me", "get">>("GET", "/api/me", call);
+  }
+
+  /** Session only (the dashboard): change the display name. */
+  updateProfile(body: BodyOf<"/api/me", "patch">, call?: Call) {
+    return this.data<ResponseOf<"/api/me", "patch">>("PATCH", "/api/me", { ...call, body });
+  }
+
+  readonly posts = {
+    /** Public: a project's published posts. With `page` or `perPage` the answer is the envelope `{ posts, pageInfo }`. */
+    list: (project: string, query?: QueryOf<"/api/posts/by-username/{project}", "get">, call?: Call) =>
+      this.data<ResponseOf<"/api/posts/by-username/{project}", "get">>("GET", `/api/posts/by-username/${seg(project)}`, { ...call, query }),
+    /** Public: one post with `adjacent`, `seo` and `jsonLd`. */
+    getPublic: (project: string, slug: string, query?: QueryOf<"/api/posts/by-username/{project}/{slug}", "get">, call?: Call) =>
+      this.data<ResponseOf<"/api/posts/by-username/{project}/{slug}", "get">>("GET", `/api/posts/by-username/${seg(project)}/${seg(slug)}`, { ...call, query }),
+    /** Public: substring search over title and excerpt (at least 2 characters). */
+    search: (project: string, q: string, query?: { format?: "tiptap" | "html" | "markdown" }, call?: Call) =>
+      this.data<ResponseOf<"/api/posts/by-username/{project}/search", "get">>("GET", `/api/posts/by-username/${seg(project)}/search`, { ...call, query: { ...query, q } }),
+    /** Public: tag counts. */
+    tags: (project: string, call?: Call) =>
+      this.data<ResponseOf<"/api/posts/by-username/{project}/tags", "get">>("GET", `/api/posts/by-username/${seg(project)}/tags`, call),
+    /** Every post of the caller, drafts included. */
+    mine: (call?: Call) => this.data<ResponseOf<"/api/posts/mine", "get">>("GET", "/api/posts/mine", call),
+    /** One of the caller's posts (owner view). */
+    get: (id: string, query?: QueryOf<"/api/posts/{id}", "get">, call?: Call) =>
+      this.data<ResponseOf<"/api/posts/{id}", "get">>("GET", `/api/posts/${seg(id)}`, { ...call, query }),
+    /** One of the caller's posts with its ETag, for `update(..., { ifMatch })`. */
+    getWithEtag: async (id: string, query?: QueryOf<"/api/posts/{id}", "get">, call?: Call) => {
+      const response = await this.http.request<ResponseOf<"/api/posts/{id}", "get">>("GET", `/api/posts/${seg(id)}`, { ...call, query });
+      return { post: response.data, etag: response.headers.get("etag") };
+    },
+    create: (body: BodyOf<"/api/posts", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/posts", "post">>("POST", "/api/posts", { ...call, body }),
+    /** Send only what changes. With `ifMatch` (an ETag), a post changed since rejects with a 412 InkbaseError. Resolves with the new ETag. */
+    update: async (id: string, body: BodyOf<"/api/posts/{id}", "patch">, options: Call & { ifMatch?: string | null } = {}) => {
+      const { ifMatch, ...call } = options;
+      const headers = { ...call.headers, ...(ifMatch ? { "If-Match": ifMatch } : {}) };
+      const response = await this.http.request<ResponseOf<"/api/posts/{id}", "patch">>("PATCH", `/api/posts/${seg(id)}`, { ...call, headers, body });
+      return { ...response.data, etag: response.headers.get("etag") };
+    },
+    publish: (id: string, call?: Call) => this.posts.update(id, { status: "published" }, call),
+    unpublish: (id: string, call?: Call) => this.posts.update(id, { status: "draft" }, call),
+    /** Publish at a future time (more than 5 minutes ahead schedules; sooner publishes now). */
+    schedule: (id: string, publishedAt: Date | string, call?: Call) =>
+      this.posts.update(id, { status: "published", publishedAt: typeof publishedAt === "string" ? publishedAt : publishedAt.toISOString() }, call),
+    /** `representation: true` asks for per-item `results`. */
+    bulk: (body: BodyOf<"/api/posts/bulk", "post">, options: Call & { representation?: boolean } = {}) => {
+      const { representation, ...call } = options;
+      const headers = { ...call.headers, ...(representation ? { Prefer: "return=representation" } : {}) };
+      return this.data<ResponseOf<"/api/posts/bulk", "post">>("POST", "/api/posts/bulk", { ...call, headers, body });
+    },
+    delete: (id: string, call?: Call) => this.data<ResponseOf<"/api/posts/{id}", "delete">>("DELETE", `/api/posts/${seg(id)}`, call),
+    /** As a co-author: show (or hide) the post on your own blog. */
+    setShowOnBlog: (id: string, showOnBlog: boolean, call?: Call) =>
+      this.data<ResponseOf<"/api/posts/{id}/coauthorship", "put">>("PUT", `/api/posts/${seg(id)}/coauthorship`, { ...call, body: { showOnBlog } }),
+  };
+
+  readonly collections = {
+    list: (call?: Call) => this.data<ResponseOf<"/api/collections", "get">>("GET", "/api/collections", call),
+    get: (id: string, call?: Call) => this.data<ResponseOf<"/api/collections/{id}", "get">>("GET", `/api/collections/${seg(id)}`, call),
+    create: (body: BodyOf<"/api/collections", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections", "post">>("POST", "/api/collections", { ...call, body }),
+    update: (id: string, body: BodyOf<"/api/collections/{id}", "patch">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}", "patch">>("PATCH", `/api/collections/${seg(id)}`, { ...call, body }),
+    delete: (id: string, call?: Call) => this.data<ResponseOf<"/api/collections/{id}", "delete">>("DELETE", `/api/collections/${seg(id)}`, call),
+  };
+
+  readonly entries = {
+    list: (collection: string, query?: QueryOf<"/api/collections/{id}/entries", "get">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries", "get">>("GET", `/api/collections/${seg(collection)}/entries`, { ...call, query }),
+    /** Entries carrying a label, at the labelled version (`production` is the published set). */
+    listByLabel: (collection: string, label: string, query?: Omit<QueryOf<"/api/collections/{id}/entries", "get">, "label">, call?: Call) =>
+      this.entries.list(collection, { full: "1", ...query, label }, call),
+    /** The `production` version by default, or `{ label }` / `{ version }`. */
+    get: (collection: string, entryId: string, query?: QueryOf<"/api/collections/{id}/entries/{entryId}", "get">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "get">>("GET", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, { ...call, query }),
+    /** `label` points that label at v_1 in the same call (`production` publishes). */
+    create: (collection: string, body: BodyOf<"/api/collections/{id}/entries", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries", "post">>("POST", `/api/collections/${seg(collection)}/entries`, { ...call, body }),
+    /** `ifVersion`: a newer version rejects with a 409 InkbaseError whose `body.current` is the current version. */
+    update: (collection: string, entryId: string, body: BodyOf<"/api/collections/{id}/entries/{entryId}", "patch">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "patch">>("PATCH", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, { ...call, body }),
+    delete: (collection: string, entryId: string, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "delete">>("DELETE", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, call),
+    bulk: (collection: string, body: BodyOf<"/api/collections/{id}/entries/bulk", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/bulk", "post">>("POST", `/api/collections/${seg(collection)}/entries/bulk`, { ...call, body }),
+  };
+
+  readonly versions = {
+    list: (collection: string, entryId: string, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/versions", "get">>("GET", `/api/collections/${seg(collection)}/entries/${seg(entryId)}/versions`, call),
+    /** Immutable: with `conditionalGets` on, a repeat read is a 304 served from the store. */
+    get: (collection: string, entryId: string, version: string, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/versions/{version}", "get">>(
+        "GET",
+        `/api/collections/${seg(collection)}/entries/${seg(entryId)}/versions/${seg(version)}`,
+        call,
+      ),
+  };
+
+  readonly labels = {
+    get: (collection: string, entryId: string, name: string, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/labels/{name}", "get">>("GET", this.labelPath(collection, entryId, name), call),
+    /** Point the label at a version: publish (`production`), promote, or roll back. */
+    move: (collection: string, entryId: string, name: string, body: BodyOf<"/api/collections/{id}/entries/{entryId}/labels/{name}", "put">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/labels/{name}", "put">>("PUT", this.labelPath(collection, entryId, name), { ...call, body }),
+    remove: (collection: string, entryId: string, name: string, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/labels/{name}", "delete">>("DELETE", this.labelPath(collection, entryId, name), call),
+    /** Where the label pointed over time, newest first. */
+    history: (collection: string, entryId: string, name: string, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/labels/{name}/history", "get">>("GET", `${this.labelPath(collection, entryId, name)}/history`, call),
+    /** Roll back: point the label (default `production`) at an earlier retained version. */
+    rollBack: (collection: string, entryId: string, version: string, name = "production", call?: Call) =>
+      this.labels.move(collection, entryId, name, { version }, call),
+  };
+
+  readonly webhooks = {
+    list: (call?: Call) => this.data<ResponseOf<"/api/webhooks", "get">>("GET", "/api/webhooks", call),
+    get: (id: string, call?: Call) => this.data<ResponseOf<"/api/webhooks/{id}", "get">>("GET", `/api/webhooks/${seg(id)}`, call),
+    /** The answer carries the signing `secret`, shown this once. */
+    create: (body: BodyOf<"/api/webhooks", "post">, call?: Call) => this.data<ResponseOf<"/api/webhooks", "post">>("POST", "/api/webhooks", { ...call, body }),
+    update: (id: string, body: BodyOf<"/api/webhooks/{id}", "patch">, call?: Call) =>
+      this.data<ResponseOf<"/api/webhooks/{id}", "patch">>("PATCH", `/api/webhooks/${seg(id)}`, { ...call, body }),
+    delete: (id: string, call?: Call) => this.data<ResponseOf<"/api/webhooks/{id}", "delete">>("DELETE", `/api/webhooks/${seg(id)}`, call),
+    rotateSecret: (id: string, call?: Call) =>
+      this.data<ResponseOf<"/api/webhooks/{id}/rotate-secret", "post">>("POST", `/api/webhooks/${seg(id)}/rotate-secret`, call),
+    /** Queues a `ping` delivery. */
+    test: (id: string, call?: Call) => this.data<ResponseOf<"/api/webhooks/{id}/test", "post">>("POST", `/api/webhooks/${seg(id)}/test`, call),
+    deliveries: {
+      list: (id: string, query?: QueryOf<"/api/webhooks/{id}/deliveries", "get">, call?: Call) =>
+        this.data<ResponseOf<"/api/webhooks/{id}/deliveries", "get">>("GET", `/api/webhooks/${seg(id)}/deliveries`, { ...call, query }),
+      get: (id: string, deliveryId: string, call?: Call) =>
+        this.data<ResponseOf<"/api/webhooks/{id}/deliveries/{deliveryId}", "get">>("GET", `/api/webhooks/${seg(id)}/deliveries/${seg(deliveryId)}`, call),
+      redeliver: (id: string, deliveryId: string, call?: Call) =>
+        this.data<ResponseOf<"/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", "post">>(
+          "POST",
+          `/api/webhooks/${seg(id)}/deliveries/${seg(deliveryId)}/redeliver`,
+          call,
+        ),
+    },
+  };
+
+  private labelPath(collection: string, entryId: string, name: string): string {
+    return `/api/collections/${seg(collection)}/entries/${seg(entryId)}/labels/${seg(name)}`;
+  }
+}
