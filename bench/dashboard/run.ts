@@ -5,6 +5,9 @@
 //      pages, 350 KB for the editor;
 //   2. server render of /dashboard/posts (and the editor page) with 10,000 posts: sequential
 //      requests with the session cookie, p50 — budget 100 ms; /api/health alongside as the floor;
+//   2b. server render of a collection entry page and its compare view with 1,000 versions written
+//      (10 retained) — budget 100 ms — and the label-history endpoint of a label with few moves on
+//      an entry whose other label moved 1,000 times (it reads one index range: O(that label's moves));
 //   3. typing to "Saved" on a 5,000-word post in Chromium: from the last keystroke to the status
 //      line saying "Saved at", median of several edits — budget 1.5 s (1 s of it is the autosave
 //      debounce).
@@ -42,6 +45,32 @@ function fiveThousandWords() {
   const sentence = "The quick brown fox jumps over the lazy dog while the moss grows slowly on old stones";
   const paragraphs = Array.from({ length: 250 }, (_, i) => ({ type: "paragraph", content: [{ type: "text", text: `${i + 1}. ${sentence}` }] }));
   return { type: "doc", content: paragraphs }; // 250 × 20 words
+}
+
+/** A Pro collection with one entry: 1,000 versions written through the API, `production` moved 1,000 times, `staging` twice. */
+async function seedEntry(url: string, base: string, cookie: string): Promise<{ page: string; api: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`UPDATE "User" SET plan = 'pro' WHERE id = 'bench-user'`);
+  await client.end();
+  const call = async (method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${base}${route}`, { method, headers: { cookie, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const doc = (n: number) => ({ type: "doc", content: Array.from({ length: 20 }, (_, i) => ({ type: "paragraph", content: [{ type: "text", text: `Paragraph ${i} of version ${n}: the quick brown fox jumps over the lazy dog.` }] })) });
+  await call("POST", "/api/collections", {
+    name: "Bench",
+    slug: "bench",
+    schema: { fields: [{ name: "title", type: "string" }, { name: "body", type: "richtext" }, { name: "seo", type: "object" }], indexes: { title: "title" } },
+  });
+  const { id } = (await call("POST", "/api/collections/bench/entries", { data: { title: "Version 1", body: doc(1), seo: { title: "v1" } } })) as { id: string };
+  const api = `/api/collections/bench/entries/${id}`;
+  for (let n = 2; n <= 1000; n++) await call("PATCH", api, { data: { title: `Version ${n}`, body: doc(n), seo: { title: `v${n}` } } });
+  for (let i = 0; i < 1000; i++) await call("PUT", `${api}/labels/production`, { version: `v_${991 + (i % 10)}` });
+  await call("PUT", `${api}/labels/staging`, { version: "v_999" });
+  await call("PUT", `${api}/labels/staging`, { version: "v_1000" });
+  return { page: `/dashboard/collections/bench/entries/${id}`, api };
 }
 
 async function timeRenders(url: string, cookie: string): Promise<number> {
@@ -109,6 +138,29 @@ async function main() {
     const listPage = await timeRenders(`${server.url}/dashboard/posts?page=250&q=bench`, cookie);
     const editor = await timeRenders(`${server.url}/dashboard/posts/${longPost}`, cookie);
 
+    // 2b. A collection entry with 1,000 versions written and 1,000 moves of one label.
+    const entry = await seedEntry(database.url, server.url, cookie);
+    const entryPage = await timeRenders(`${server.url}${entry.page}`, cookie);
+    const comparePage = await timeRenders(`${server.url}${entry.page}?compare=v_991...v_1000`, cookie);
+    const quietHistory = await timeRenders(`${server.url}${entry.api}/labels/staging/history`, cookie);
+    const busyHistory = await timeRenders(`${server.url}${entry.api}/labels/production/history`, cookie);
+    {
+      const page = await context.newPage();
+      const scripts = new Map<string, number>();
+      page.on("response", async (response) => {
+        if (response.request().resourceType() !== "script") return;
+        try {
+          scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+        } catch {
+          // redirects carry no body
+        }
+      });
+      await page.goto(`${server.url}${entry.page}`, { waitUntil: "networkidle" });
+      await page.close();
+      const kb = [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
+      jsRows.push(`| collection entry (form, editor, dialogs) | \`/dashboard/collections/[id]/entries/[entryId]\` | ${scripts.size} | ${kb.toFixed(1)} KB | ≤ 350 KB | ${kb <= 350 ? "met" : "**over**"} |`);
+    }
+
     // 3. Typing to "Saved" on the 5,000-word post, timed inside the page: from the last keydown to
     // the status line's change to "Saved at".
     const page = await context.newPage();
@@ -156,6 +208,15 @@ async function main() {
       `| GET /dashboard/posts (page 1 of 500) | ${list.toFixed(1)} ms | ≤ 100 ms | ${list <= 100 ? "met" : "**over**"} |`,
       `| GET /dashboard/posts?page=250&q=bench | ${listPage.toFixed(1)} ms | ≤ 100 ms | ${listPage <= 100 ? "met" : "**over**"} |`,
       `| GET /dashboard/posts/[id] (5,000 words) | ${editor.toFixed(1)} ms | | |`,
+      "",
+      "## Collection entry, 1,000 versions written (10 retained), 1,000 moves of `production` (p50)",
+      "",
+      "| request | p50 | budget | |",
+      "|---|---:|---:|---|",
+      `| GET entry page | ${entryPage.toFixed(1)} ms | ≤ 100 ms | ${entryPage <= 100 ? "met" : "**over**"} |`,
+      `| GET entry page ?compare=v_991...v_1000 | ${comparePage.toFixed(1)} ms | ≤ 100 ms | ${comparePage <= 100 ? "met" : "**over**"} |`,
+      `| GET …/labels/staging/history (2 moves) | ${quietHistory.toFixed(1)} ms | O(moves of the label) | ratio to health ${(quietHistory / health).toFixed(2)} |`,
+      `| GET …/labels/production/history (1,000 moves) | ${busyHistory.toFixed(1)} ms | | ratio to health ${(busyHistory / health).toFixed(2)} |`,
       "",
       "## Typing to Saved, 5,000-word post",
       "",

@@ -18,6 +18,7 @@ export async function authenticateApiKey(token: string): Promise<Principal | nul
     where: { hash },
     select: {
       id: true,
+      prefix: true,
       hash: true,
       scopes: true,
       revokedAt: true,
@@ -38,6 +39,7 @@ export async function authenticateApiKey(token: string): Promise<Principal | nul
     plan: key.user.plan,
     scopes: key.scopes.filter(isScope),
     keyId: key.id,
+    keyPrefix: key.prefix,
   };
 }
 

@@ -10,4 +10,6 @@ export type Principal = {
   /** The key's scopes; null for a session, which is unscoped. */
   scopes: Scope[] | null;
   keyId: string | null;
+  /** The key's shown prefix (`ink_` + 8), recorded as the author of collection changes. */
+  keyPrefix?: string;
 };

@@ -80,6 +80,20 @@ export const versionSnapshotSchema = z
 
 export const labelResponseSchema = z.object({ label: z.string(), version: versionId, meta: z.unknown() }).meta({ id: "Label" });
 
+export const labelHistorySchema = z
+  .object({
+    data: z.array(
+      z.object({
+        label: z.string(),
+        version: versionId.nullable().describe("null for a removal"),
+        previousVersion: versionId.nullable().describe("null for the label's first position"),
+        movedAt: z.string(),
+        movedBy: z.object({ type: z.enum(["session", "key"]), id: z.string(), prefix: z.string().optional() }),
+      }),
+    ),
+  })
+  .meta({ id: "LabelHistory" });
+
 export const bulkEntryResultSchema = z
   .looseObject({
     index: z.number().int(),

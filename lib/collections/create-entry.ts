@@ -13,9 +13,10 @@ import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
 import { adjustLabelCounts } from "./label-counts";
 import { projectEntry } from "./project-entry";
+import { recordLabelMove } from "./record-label-move";
 import { validateEntryData } from "./validate-entry-data";
 import { formatVersion } from "./version-id";
-import type { Owner } from "./owner";
+import { versionAuthor, type Owner } from "./owner";
 
 export type CreatedEntry = { id: string; version: string; labels: LabelsMap };
 
@@ -35,7 +36,7 @@ export async function createEntry(
         data: { collectionPk: collection.pk, version: 1, data, ...projection, createdAt: now, updatedAt: now },
         select: { id: true },
       });
-      await tx.entryVersion.create({ data: { entryId: entry.id, version: 1, data, ...projection, createdAt: now } });
+      await tx.entryVersion.create({ data: { entryId: entry.id, version: 1, data, ...projection, createdAt: now, ...versionAuthor(owner) } });
       const event = { ownerId: owner.id, project: owner.username, orderingKey: `entry:${entry.id}` };
       // entry.created carries the entry as the two-call flow would show it (no labels yet); the
       // label follows as its own label.updated (SPEC Events, ordering rule 1).
@@ -47,6 +48,7 @@ export async function createEntry(
           data: { entryId: entry.id, collectionPk: collection.pk, name: input.label, version: 1, meta: null, entryUpdatedAt: now },
         });
         await adjustLabelCounts(tx, collection.pk, [input.label], 1);
+        await recordLabelMove(tx, { owner, entryId: entry.id, name: input.label, version: 1, previousVersion: null, at: now });
         await enqueueEvent(tx, {
           ...event,
           type: "label.updated",

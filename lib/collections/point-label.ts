@@ -2,7 +2,7 @@
 // retained version (publish, promote or roll back when it is `production`). Under the entry's
 // row lock, so a concurrent write's retention either ran before (and the version is gone: 404)
 // or runs after and sees the pin. A version losing its last label is left for the next write
-// to prune. Emits label.updated with the previous version.
+// to prune. Emits label.updated with the previous version and records the move (label history).
 import type { Tx } from "../db";
 import { notFound } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
@@ -13,6 +13,7 @@ import { assertStorableJson } from "./json-text";
 import { adjustLabelCounts } from "./label-counts";
 import type { PutLabelInput } from "./label-input";
 import { lockEntry } from "./lock-entry";
+import { recordLabelMove } from "./record-label-move";
 import { formatVersion } from "./version-id";
 import type { Owner } from "./owner";
 
@@ -40,6 +41,7 @@ export async function pointLabel(
       update: { version: input.version, meta: metaValue },
     });
     if (previousVersion === null) await adjustLabelCounts(tx, collection.pk, [name], 1);
+    await recordLabelMove(tx, { owner, entryId, name, version: input.version, previousVersion });
     await enqueueEvent(tx, {
       ownerId: owner.id,
       project: owner.username,

@@ -10,6 +10,7 @@ import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
 import { adjustLabelCounts } from "./label-counts";
 import { lockEntry } from "./lock-entry";
+import { recordLabelMove } from "./record-label-move";
 import type { Owner } from "./owner";
 
 export async function removeLabel(
@@ -24,6 +25,7 @@ export async function removeLabel(
       DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING version`;
     if (!removed[0]) throw notFound("Label not found");
     await adjustLabelCounts(tx, collection.pk, [name], -1);
+    await recordLabelMove(tx, { owner, entryId, name, version: null, previousVersion: removed[0].version });
     await enqueueEvent(tx, {
       ownerId: owner.id,
       project: owner.username,

@@ -16,7 +16,7 @@ import { projectEntry } from "./project-entry";
 import { pruneVersionsSql } from "./prune-versions";
 import { validateEntryData } from "./validate-entry-data";
 import { formatVersion } from "./version-id";
-import type { Owner } from "./owner";
+import { versionAuthor, type Owner } from "./owner";
 
 export async function updateEntry(
   options: { owner: Owner; collectionId: string; entryId: string; input: UpdateEntryInput },
@@ -41,14 +41,15 @@ export async function updateEntry(
       // labels as they were, which this statement does not move.
       const data = JSON.stringify(input.data);
       const { slug, title, summary, tag } = projection;
+      const { authorType, authorId, authorPrefix } = versionAuthor(owner);
       const labels = await tx.$queryRaw<LabelRow[]>`
         WITH entry AS (
           UPDATE "Entry" SET version = ${version}, data = ${data}::jsonb, slug = ${slug}, title = ${title},
             summary = ${summary}, tag = ${tag}, "updatedAt" = ${now}
           WHERE id = ${entryId}),
         snapshot AS (
-          INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt")
-          VALUES (${entryId}, ${version}, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now})),
+          INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
+          VALUES (${entryId}, ${version}, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix})),
         pruned AS (${pruneVersionsSql({ entryId, newest: version })})
         UPDATE "EntryLabel" SET "entryUpdatedAt" = ${now} WHERE "entryId" = ${entryId} RETURNING name, version, meta`;
       await enqueueEvent(tx, {

@@ -25,6 +25,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: (c, e) => `${entryPath(c, e)}/versions`, scope: "collections:read" },
   { method: "GET", path: (c, e) => `${entryPath(c, e)}/versions/v_1`, scope: "collections:read" },
   { method: "GET", path: (c, e) => `${entryPath(c, e)}/labels/production`, scope: "collections:read" },
+  { method: "GET", path: (c, e) => `${entryPath(c, e)}/labels/production/history`, scope: "collections:read" },
   { method: "PUT", path: (c, e) => `${entryPath(c, e)}/labels/staging`, scope: "collections:write", body: { version: "v_1" } },
   { method: "DELETE", path: (c, e) => `${entryPath(c, e)}/labels/production`, scope: "collections:write" },
   { method: "POST", path: (c) => `/api/collections/${c}/entries/bulk`, scope: "collections:write", body: { entries: [{ data: { title: "b" } }] } },

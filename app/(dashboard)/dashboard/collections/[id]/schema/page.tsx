@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { ProUpsell } from "@/components/collections/pro-upsell";
+import { SchemaEditor } from "@/components/collections/schema-editor";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { ButtonLink } from "@/components/ui/button";
+import { requireAccount } from "@/lib/auth/require-account";
+import { getCollection } from "@/lib/collections/get-collection";
+import { orNotFound } from "@/lib/collections/or-not-found";
+
+export const metadata: Metadata = { title: "Edit schema" };
+
+export default async function EditSchemaPage({ params }: { params: Promise<{ id: string }> }) {
+  const account = await requireAccount();
+  if (account.plan !== "pro") return (<><PageHeader title="Edit schema" /><ProUpsell /></>);
+  const { id } = await params;
+  const collection = await orNotFound(getCollection({ owner: { id: account.id, username: account.username }, id }));
+  return (
+    <>
+      <PageHeader
+        title={`Schema: ${collection.name}`}
+        description="Changing the indexed columns re-projects existing entries; the result is shown after saving."
+        actions={<ButtonLink href={`/dashboard/collections/${encodeURIComponent(collection.id)}`}>Back to entries</ButtonLink>}
+      />
+      <SchemaEditor collection={{ id: collection.id, name: collection.name, schema: collection.schema }} />
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+"use client";
+// "Move label" (DASHBOARD "Versions and labels"): the label (existing or new) and the target
+// version, and — before the author confirms — the diff between the version the label points at
+// now and the target, computed in the browser from the two snapshots the API serves. "Roll back"
+// in the label history opens the same dialog with the past position filled in.
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState } from "react";
+import { describeError } from "@/lib/client/api-client";
+import { getVersionData, moveLabel } from "@/lib/client/collections-api";
+import { diffEntryData, type FieldDiff } from "@/lib/diff/value-diff";
+import { VersionDiff } from "../versions/version-diff";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { InputField, SelectField } from "../ui/field";
+import { useToast } from "../ui/toast";
+import styles from "./collections.module.css";
+
+export type MoveTarget = { label: string; version: number };
+
+type Preview = { state: "idle" } | { state: "loading" } | { state: "new" } | { state: "same" } | { state: "diff"; fields: FieldDiff[]; from: number } | { state: "error"; message: string };
+
+export function MoveLabelDialog({
+  open,
+  onClose,
+  initial,
+  collectionId,
+  entryId,
+  labels,
+  versions,
+  fieldTypes,
+}: {
+  open: boolean;
+  onClose: () => void;
+  initial: MoveTarget | null;
+  collectionId: string;
+  entryId: string;
+  labels: { name: string; version: number }[];
+  versions: number[];
+  fieldTypes: Record<string, string>;
+}) {
+  const router = useRouter();
+  const notify = useToast();
+  const listId = useId();
+  // The dialog is remounted for every opening (the parent keys it), so state starts from what
+  // opened it: the panel's "Move label" or a history row's "Roll back".
+  const [label, setLabel] = useState(initial?.label ?? "production");
+  const [version, setVersion] = useState(String(initial?.version ?? versions[0] ?? ""));
+  const [fetched, setFetched] = useState<{ key: string; fields?: FieldDiff[]; error?: string } | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const current = labels.find((entry) => entry.name === label.trim());
+  const target = Number(version);
+  const pairKey = current && version && current.version !== target ? `${current.version}-${target}` : null;
+  useEffect(() => {
+    if (!open || !pairKey || !current) return;
+    let cancelled = false;
+    Promise.all([getVersionData(collectionId, entryId, `v_${current.version}`), getVersionData(collectionId, entryId, `v_${target}`)])
+      .then(([before, after]) => {
+        if (!cancelled) setFetched({ key: pairKey, fields: diffEntryData(before, after, fieldTypes).filter((field) => field.changed) });
+      })
+      .catch((err) => {
+        if (!cancelled) setFetched({ key: pairKey, error: describeError(err) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, pairKey, current, target, collectionId, entryId, fieldTypes]);
+
+  const preview: Preview = !version
+    ? { state: "idle" }
+    : !current
+      ? { state: "new" }
+      : current.version === target
+        ? { state: "same" }
+        : fetched?.key !== pairKey
+          ? { state: "loading" }
+          : fetched.error
+            ? { state: "error", message: fetched.error }
+            : { state: "diff", fields: fetched.fields ?? [], from: current.version };
+
+  async function confirm() {
+    setPending(true);
+    setError(null);
+    try {
+      await moveLabel(collectionId, entryId, label.trim(), `v_${version}`);
+      notify(`${label.trim()} now points at v_${version}`, "success");
+      onClose();
+      router.refresh();
+    } catch (err) {
+      setError(describeError(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Move label"
+      wide
+      actions={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" onClick={confirm} disabled={pending || !label.trim() || !version || preview.state === "same"}>
+            {pending ? "Moving…" : "Move label"}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.stack}>
+        <InputField label="Label" value={label} list={listId} onChange={(event) => setLabel(event.target.value)} hint="An existing label, or a new name (letters, digits, - _ .)" />
+        <datalist id={listId}>
+          {labels.map((entry) => <option key={entry.name} value={entry.name} />)}
+        </datalist>
+        <SelectField label="Version" value={version} onChange={(event) => setVersion(event.target.value)}>
+          {versions.map((n) => <option key={n} value={n}>v_{n}</option>)}
+        </SelectField>
+        <div className={styles.preview} aria-live="polite">
+          {preview.state === "loading" ? <p className={styles.muted}>Loading the changes…</p> : null}
+          {preview.state === "new" ? <p>{label.trim() || "The label"} is new: it will point at v_{version}.</p> : null}
+          {preview.state === "same" ? <p>{label.trim()} already points at v_{version}.</p> : null}
+          {preview.state === "error" ? <p className={styles.fieldError}>{preview.message}</p> : null}
+          {preview.state === "diff" ? (
+            <>
+              <p>
+                Moving <strong>{label.trim()}</strong> from v_{preview.from} to v_{version} changes what it serves:
+              </p>
+              {preview.fields.length ? (
+                <VersionDiff fields={preview.fields} fromLabel={`v_${preview.from} (now)`} toLabel={`v_${version}`} caption={`Changes from v_${preview.from} to v_${version}`} />
+              ) : (
+                <p className={styles.muted}>The two versions hold the same data.</p>
+              )}
+            </>
+          ) : null}
+        </div>
+        {error ? <div role="alert" className={styles.alert}><p>{error}</p></div> : null}
+      </div>
+    </Dialog>
+  );
+}
