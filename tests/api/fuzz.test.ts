@@ -52,6 +52,7 @@ const GENERATORS: Record<string, Generator> = {
   "GET /api/collections/[id]/entries/[entryId]/labels/[name]": { auth: "key" },
   "PUT /api/collections/[id]/entries/[entryId]/labels/[name]": { auth: "key", fields: ["version", "meta"] },
   "DELETE /api/collections/[id]/entries/[entryId]/labels/[name]": { auth: "key" },
+  "GET /api/collections/[id]/entries/[entryId]/labels/[name]/history": { auth: "key" },
   "GET /api/collections/[id]/entries/[entryId]/versions": { auth: "key" },
   "GET /api/collections/[id]/entries/[entryId]/versions/[version]": { auth: "key" },
   "GET /api/cron/tick": { auth: "cron" },
