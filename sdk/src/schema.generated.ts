@@ -204,6 +204,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/collections/{id}/entries/{entryId}/labels/{name}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Label history
+         * @description Every move of the label, newest first, with who made it (the session's user, or the key with its prefix). Recorded in the same transaction as each PUT, DELETE and create-with-label; refused moves record nothing. A label that never existed has an empty history.
+         *
+         *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
+         *
+         *     Scopes: `collections:read`.
+         */
+        get: operations["getCollectionsIdEntriesEntryIdLabelsNameHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/collections/{id}/entries/{entryId}/versions": {
         parameters: {
             query?: never;
@@ -989,6 +1013,22 @@ export interface components {
             label: string;
             version: components["schemas"]["VersionId"];
             meta: unknown;
+        };
+        LabelHistory: {
+            data: {
+                label: string;
+                /** @description null for a removal */
+                version: components["schemas"]["VersionId"] | null;
+                /** @description null for the label's first position */
+                previousVersion: components["schemas"]["VersionId"] | null;
+                movedAt: string;
+                movedBy: {
+                    /** @enum {string} */
+                    type: "session" | "key";
+                    id: string;
+                    prefix?: string;
+                };
+            }[];
         };
         VersionListItem: {
             version: components["schemas"]["VersionId"];
@@ -3026,6 +3066,98 @@ export interface operations {
                 };
             };
             /** @description `Collection not found`, `Entry not found` or `Label not found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCollectionsIdEntriesEntryIdLabelsNameHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entryId: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label's moves. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelHistory"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); the account is not on the Pro plan; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Collection not found` or `Entry not found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
