@@ -4,7 +4,8 @@
 //   checked; a failed sign-in is counted afterwards.
 // - Hostile input never becomes a 5xx: next-auth answers GET callback/credentials with a 500
 //   ("Callback for provider type credentials not supported") and throws on some malformed
-//   requests, so unknown actions are 404, wrong methods 405, and a POST must be a form (415).
+//   requests, so unknown actions are 404, wrong methods 405, a POST must be a form (415), and a
+//   callbackUrl next-auth cannot parse is 400.
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { clientIp } from "../http/client-ip";
@@ -37,9 +38,17 @@ export function nextAuthRoute(handler: Handler): Handler {
       return json(415, { error: "Unsupported Media Type", expected: "application/x-www-form-urlencoded" });
     }
 
-    if (method !== "POST" || action !== "callback") return handler(req, context);
+    if (method !== "POST") return handler(req, context);
 
     const form = await req.clone().formData().catch(() => null);
+    // next-auth parses callbackUrl with `new URL(value)` and answers 500 when that throws (e.g.
+    // "dashboard", "http://"): a path or an absolute URL is all it can take.
+    const callbackUrl = form?.get("callbackUrl");
+    if (typeof callbackUrl === "string" && callbackUrl !== "" && !callbackUrl.startsWith("/") && !URL.canParse(callbackUrl)) {
+      return json(400, { error: "Invalid callbackUrl", message: "callbackUrl must be a path or an absolute URL" });
+    }
+    if (action !== "callback") return handler(req, context);
+
     const email = form?.get("email");
     const subjects = { email: typeof email === "string" ? email : "", ip: clientIp(req) };
     const blockedUntil = await signInBlockedUntil(subjects);

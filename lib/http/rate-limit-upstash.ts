@@ -80,46 +80,44 @@ function recordOutage(target: UpstashTarget, error: unknown, now: number) {
   outages.set(targetKey(target), outage);
 }
 
-export async function upstashLimit(options: {
+type LimitOptions = {
   target: UpstashTarget;
   prefix: string;
   identifier: string;
   limit: number;
   windowMs: number;
-}): Promise<RateLimitResult> {
-  const { target, prefix, identifier, limit, windowMs } = options;
+};
+
+/**
+ * Runs one call to Upstash, failing open: while an outage is being sat out, or when the call
+ * fails, the request is allowed and the outage recorded.
+ */
+async function failingOpen(options: LimitOptions, call: (limiter: Ratelimit) => Promise<RateLimitResult>): Promise<RateLimitResult> {
+  const { target, prefix, limit, windowMs } = options;
   const started = Date.now();
   const skipUntil = outages.get(targetKey(target))?.skipUntil ?? 0;
   if (started < skipUntil) return failOpen(limit, windowMs, started);
-
   try {
-    const result = await limiterFor(target, prefix, limit, windowMs).limit(identifier);
-    // On timeout the library resolves `success: true, limit: 0` instead of throwing.
-    if (result.reason === "timeout") throw new Error(`no answer within ${TIMEOUT_MS} ms`);
-    return { success: result.success, limit: result.limit, remaining: result.remaining, reset: result.reset };
+    return await call(limiterFor(target, prefix, limit, windowMs));
   } catch (error) {
     recordOutage(target, error, Date.now());
     return failOpen(limit, windowMs, started);
   }
 }
 
+export function upstashLimit(options: LimitOptions): Promise<RateLimitResult> {
+  return failingOpen(options, async (limiter) => {
+    const result = await limiter.limit(options.identifier);
+    // On timeout the library resolves `success: true, limit: 0` instead of throwing.
+    if (result.reason === "timeout") throw new Error(`no answer within ${TIMEOUT_MS} ms`);
+    return { success: result.success, limit: result.limit, remaining: result.remaining, reset: result.reset };
+  });
+}
+
 /** Requests left in the current window without counting one (fails open like `upstashLimit`). */
-export async function upstashRemaining(options: {
-  target: UpstashTarget;
-  prefix: string;
-  identifier: string;
-  limit: number;
-  windowMs: number;
-}): Promise<RateLimitResult> {
-  const { target, prefix, identifier, limit, windowMs } = options;
-  const started = Date.now();
-  const skipUntil = outages.get(targetKey(target))?.skipUntil ?? 0;
-  if (started < skipUntil) return failOpen(limit, windowMs, started);
-  try {
-    const { remaining, reset } = await limiterFor(target, prefix, limit, windowMs).getRemaining(identifier);
-    return { success: remaining > 0, limit, remaining, reset };
-  } catch (error) {
-    recordOutage(target, error, Date.now());
-    return failOpen(limit, windowMs, started);
-  }
+export function upstashRemaining(options: LimitOptions): Promise<RateLimitResult> {
+  return failingOpen(options, async (limiter) => {
+    const { remaining, reset } = await limiter.getRemaining(options.identifier);
+    return { success: remaining > 0, limit: options.limit, remaining, reset };
+  });
 }

@@ -120,3 +120,31 @@ describe("JSON bodies need a JSON content type", () => {
     }
   });
 });
+
+describe("sign-in callbackUrl", () => {
+  // next-auth answered 500 (TypeError: Invalid URL) to any callbackUrl that is neither a path nor
+  // an absolute URL; the fuzzer found it with callbackUrl=false.
+  const signIn = async (callbackUrl: string) => {
+    const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    return fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, "X-Forwarded-For": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      body: new URLSearchParams({ email: `${uniqueName("nobody")}@example.test`, password: "wrong", csrfToken, callbackUrl }),
+    });
+  };
+
+  it.each(["false", "dashboard", "http://", "%"])("%s is 400 Invalid callbackUrl, not a 500", async (callbackUrl) => {
+    const res = await signIn(callbackUrl);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Invalid callbackUrl", message: "callbackUrl must be a path or an absolute URL" });
+  });
+
+  it.each(["/dashboard", "http://localhost/dashboard"])("%s reaches next-auth, which refuses the wrong password", async (callbackUrl) => {
+    const res = await signIn(callbackUrl);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/error=/);
+  });
+});
