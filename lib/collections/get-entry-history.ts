@@ -4,7 +4,7 @@
 // versions ever written (retention keeps 10 plus the pinned ones).
 import { db } from "../db";
 import { findEntry } from "./find-entry";
-import { toLabelMove, type LabelMoveResponse } from "./list-label-moves";
+import { LABEL_MOVE_SELECT, toLabelMove, type LabelMoveResponse } from "./list-label-moves";
 import type { FoundCollection } from "./find-collection";
 
 /** How many label moves the page lists (the API's history endpoint returns them all, per label). */
@@ -36,16 +36,17 @@ export async function getEntryHistory(options: { ownerId: string; collectionId: 
       where: { entryId: entry.id },
       orderBy: { id: "desc" },
       take: LABEL_HISTORY_LIMIT,
-      select: { name: true, version: true, previousVersion: true, movedAt: true, actorType: true, actorId: true, actorPrefix: true },
+      select: LABEL_MOVE_SELECT,
     }),
     db().user.findUniqueOrThrow({ where: { id: options.ownerId }, select: { id: true, username: true } }),
   ]);
   // Sessions are always the owner's own (collections belong to one account).
   const sessionName = (id: string | null) => (id === owner.id ? owner.username : "a signed-in user");
+  const keyName = (prefix: string | null | undefined) => prefix ?? "an API key";
   const versions = versionRows.map((row): VersionRow => {
     const onIt = labels.filter((label) => label.version === row.version).map((label) => label.name);
     const author: VersionAuthor =
-      row.authorType === "key" ? { type: "key", prefix: row.authorPrefix ?? "an API key" } : row.authorType === "session" ? { type: "session", name: sessionName(row.authorId) } : { type: "unknown" };
+      row.authorType === "key" ? { type: "key", prefix: keyName(row.authorPrefix) } : row.authorType === "session" ? { type: "session", name: sessionName(row.authorId) } : { type: "unknown" };
     return { version: row.version, createdAt: row.createdAt.toISOString(), labels: onIt, author, pinned: onIt.length > 0 };
   });
   return {
@@ -62,7 +63,7 @@ export async function getEntryHistory(options: { ownerId: string; collectionId: 
     labels,
     moves: moveRows.map((row) => {
       const move = toLabelMove(row);
-      return { ...move, author: move.movedBy.type === "key" ? (move.movedBy.prefix ?? "an API key") : sessionName(move.movedBy.id) };
+      return { ...move, author: move.movedBy.type === "key" ? keyName(move.movedBy.prefix) : sessionName(move.movedBy.id) };
     }),
   };
 }

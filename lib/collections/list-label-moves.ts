@@ -15,6 +15,9 @@ export type LabelMoveResponse = {
   movedBy: Actor;
 };
 
+/** The columns toLabelMove reads. */
+export const LABEL_MOVE_SELECT = { name: true, version: true, previousVersion: true, movedAt: true, actorType: true, actorId: true, actorPrefix: true } as const;
+
 export async function listLabelMoves(options: {
   owner: Owner;
   collectionId: string;
@@ -25,7 +28,7 @@ export async function listLabelMoves(options: {
   const rows = await db().labelMove.findMany({
     where: { entryId: entry.id, name: options.name },
     orderBy: { id: "desc" },
-    select: { name: true, version: true, previousVersion: true, movedAt: true, actorType: true, actorId: true, actorPrefix: true },
+    select: LABEL_MOVE_SELECT,
   });
   return { data: rows.map(toLabelMove) };
 }

@@ -37,14 +37,13 @@ export async function enqueueEvent(
     SELECT (SELECT sequence FROM event) AS sequence, COALESCE(array_agg(s.id ORDER BY s.id), '{}') AS subscriptions
     FROM "WebhookSubscription" s
     WHERE s."ownerId" = ${input.ownerId} AND s.active AND ${input.type} = ANY(s.events)`;
-  const subscriptions = event.subscriptions.map((id) => ({ id }));
-  const deliveryIds = subscriptions.map(() => randomId("msg"));
-  if (subscriptions.length) {
+  const deliveryIds = event.subscriptions.map(() => randomId("msg"));
+  if (deliveryIds.length) {
     await tx.webhookDelivery.createMany({
-      data: subscriptions.map((subscription, i) => ({
+      data: event.subscriptions.map((subscriptionId, i) => ({
         id: deliveryIds[i],
         eventId,
-        subscriptionId: subscription.id,
+        subscriptionId,
         orderingKey: input.orderingKey,
         sequence: event.sequence,
         nextAttemptAt: createdAt,
