@@ -94,6 +94,7 @@ export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: b
     if (production && !hasDatabase) problems.push(MISSING_DATABASE);
     if (production && !hasSecret) problems.push(MISSING_SECRET);
     if (!production && !hasDatabase) warnings.push("DATABASE_URL is not set: every data route will fail. `npm run dev` starts the embedded database for you.");
+    if (!production && !hasSecret) warnings.push("AUTH_SECRET is not set: sessions cannot be checked, so sign-in will not work. `npm run dev` generates one for you.");
   }
 
   if (phase === "launcher" && hasDatabase && !hasSecret && !options.dev) {

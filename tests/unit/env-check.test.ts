@@ -73,7 +73,7 @@ describe("environment check", () => {
   });
 
   it("a development server only warns; the build checks nothing off Vercel (CI builds without a database)", () => {
-    expect(checkEnvironment("server", { NODE_ENV: "development" })).toEqual({ problems: [], warnings: [expect.stringMatching(/^DATABASE_URL is not set/)] });
+    expect(checkEnvironment("server", { NODE_ENV: "development" })).toEqual({ problems: [], warnings: [expect.stringMatching(/^DATABASE_URL is not set/), expect.stringMatching(/^AUTH_SECRET is not set/)] });
     expect(checkEnvironment("build", { NODE_ENV: "production", PORT: "nonsense" })).toEqual({ problems: [], warnings: [] });
   });
 
