@@ -46,8 +46,8 @@ export function summarise(profile: Profile, lastMs = Infinity) {
     total += micros;
     const name = `${functionName || "(anonymous)"} ${url ? `${moduleOf(url)}:${lineNumber + 1}` : ""}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + micros);
-    const module = functionName.startsWith("(") ? functionName : moduleOf(url);
-    modules.set(module, (modules.get(module) ?? 0) + micros);
+    const owner = functionName.startsWith("(") ? functionName : moduleOf(url);
+    modules.set(owner, (modules.get(owner) ?? 0) + micros);
   }
   // Inclusive time of the app's own functions (lib/, app/): a sample counts once for each distinct
   // function on its stack. Async functions only own the synchronous stretches between awaits.
