@@ -5,6 +5,8 @@ const nextConfig = {
   // NEXT_DIST_DIR lets two builds of one checkout coexist (e.g. parallel test runs); default .next.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // INKBASE_PROFILE_BUILD=1: readable function names in server CPU profiles (bench/README.md).
+  ...(process.env.INKBASE_PROFILE_BUILD === "1" ? { experimental: { serverMinification: false } } : {}),
   reactStrictMode: true,
   // pg's optional native binding and Prisma's generated runtime are Node-only: load them from
   // node_modules at run time instead of bundling them.

@@ -4,12 +4,14 @@
 //   load the account through lib/ and send a deleted user the same way, using the path passed on
 //   in DASHBOARD_PATH_HEADER.
 // - the public blog pages (/<username>, /<username>/<slug>, /<username>/tags/<tag>): strong ETag,
-//   Cache-Control and 304 (PUBLIC-SITE.md), which a page component can not send itself.
+//   Cache-Control and 304 (PUBLIC-SITE.md), which a page component can not send itself, and under
+//   `npm start` a page already rendered for its ETag straight from memory.
 import { NextResponse, type NextRequest } from "next/server";
 import { DASHBOARD_PATH_HEADER } from "@/lib/auth/dashboard-path";
 import { sessionUserId } from "@/lib/auth/session-user-id";
 import { etagMatches } from "@/lib/http/conditional-json";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
+import { CAPTURE_HEADER, cachedPage, pageCacheKey, pageCaptureEnabled } from "@/lib/public-site/page-body-cache";
 import { publicPageEtag } from "@/lib/public-site/public-page-validators";
 import { matchPublicRoute } from "@/lib/public-site/public-routes";
 
@@ -48,7 +50,16 @@ async function publicPage(request: NextRequest) {
   }
   const headers = { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL };
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new NextResponse(null, { status: 304, headers });
-  return NextResponse.next({ headers });
+  if (request.method !== "GET" || !pageCaptureEnabled()) return NextResponse.next({ headers });
+  // A page this instance has rendered for this ETag: the stored bytes (lib/public-site/page-body-cache.ts).
+  const key = pageCacheKey(request.nextUrl, etag);
+  const stored = cachedPage(key);
+  if (stored) {
+    const replay = new Headers(stored.headers);
+    for (const [name, value] of Object.entries(headers)) replay.set(name, value);
+    return new NextResponse(stored.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: replay });
+  }
+  return NextResponse.next({ headers: { ...headers, [CAPTURE_HEADER]: encodeURIComponent(key) } });
 }
 
 // Usernames never contain a dot, so files (favicon.svg, robots.txt, sitemap.xml, feeds) and

@@ -2,7 +2,7 @@
 // listing (?label=production&full=1, perPage 50) and version GET answered 304, at 1,000 and
 // 1,000,000 entries in one collection, against the production build on a real PostgreSQL.
 //
-//   npm run bench:collections [-- --sizes 1000,1000000 --duration 10 --rounds 3 --connections 10]
+//   npm run bench:collections [-- --sizes 1000,1000000 --duration 10 --rounds 3 --connections 50 --only PATCH,create]
 //
 // Needs a production build (`npm run build`; NEXT_DIST_DIR picks another one) and a PostgreSQL
 // server (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres). Each size
@@ -22,6 +22,7 @@ import { createApiKey } from "../../lib/auth/create-api-key";
 import { createCollection } from "../../lib/collections/create-collection";
 import { disconnectDb } from "../../lib/db";
 import { createUser } from "../../lib/users/create-user";
+import { processCpuMs } from "../lib/server-cpu";
 import { seedEntries } from "./seed";
 
 const { values } = parseArgs({
@@ -29,7 +30,8 @@ const { values } = parseArgs({
     sizes: { type: "string", default: "1000,1000000" },
     duration: { type: "string", default: "10" },
     rounds: { type: "string", default: "3" },
-    connections: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    only: { type: "string" },
     out: { type: "string" },
   },
 });
@@ -44,7 +46,7 @@ const BASE = `/api/collections/${COLLECTION}/entries`;
 const SAMPLE = 200;
 
 type Target = { size: number; database: string; url: string; key: string; pk: string; server: RunningServer; sample: string[]; etags: string[]; seedSeconds: number; databaseSize: string };
-type Figures = { reqPerSec: number; p50: number; p99: number; requests: number; statuses: string };
+type Figures = { reqPerSec: number; ofHealth: number; p50: number; p99: number; cpuMsPerRequest: number; requests: number; statuses: string };
 type Request = { method?: string; path?: string; body?: string; headers?: Record<string, string> };
 type Scenario = { name: string; prepare?: (target: Target) => Promise<void>; request: (target: Target, i: number) => Request };
 
@@ -96,7 +98,8 @@ async function setUp(size: number): Promise<Target> {
     RATE_LIMIT_KEY_PER_MIN: "1000000000",
     UPSTASH_REDIS_REST_URL: undefined,
     UPSTASH_REDIS_REST_TOKEN: undefined,
-  });
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (see bench/lib/profile-summary.ts).
+  }, { nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] });
   // Published entries are the even ones; the sample spreads over the whole range.
   const sample = Array.from({ length: SAMPLE }, (_, i) => `bench-${2 * Math.max(1, Math.round(((i + 1) * size) / (2 * SAMPLE)))}`);
   const etags = await Promise.all(
@@ -110,15 +113,19 @@ async function tearDown(target: Target): Promise<void> {
   await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${target.database}" WITH (FORCE)`));
 }
 
-async function load(target: Target, scenario: Scenario, seconds: number, offset: number): Promise<Result> {
+type Run = Result & { cpuMs: number };
+
+async function load(target: Target, scenario: Scenario, seconds: number, offset: number): Promise<Run> {
   let i = offset;
-  return autocannon({
+  const cpuBefore = processCpuMs(target.server.pid);
+  const result = await autocannon({
     url: target.server.url,
     connections,
     duration: seconds,
     headers: { Authorization: `Bearer ${target.key}`, "Content-Type": "application/json" },
     requests: [{ setupRequest: (req) => { const next = scenario.request(target, i++); return { ...req, ...next, headers: { ...req.headers, ...next.headers } }; } }],
   });
+  return { ...result, cpuMs: processCpuMs(target.server.pid) - cpuBefore };
 }
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
@@ -129,7 +136,10 @@ const editBody = (target: Target, i: number) => {
   return { method: "PATCH", path: `${BASE}/${id}`, body: JSON.stringify({ data: { title: `Edit ${i}`, slug: `entry-${id.slice(6)}`, summary: "Edited by the bench" } }) };
 };
 
-const SCENARIOS: Scenario[] = [
+const HEALTH = "floor: GET /api/health";
+const ALL_SCENARIOS: Scenario[] = [
+  // The floor the other rows are set against: routing, the route wrapper and one `SELECT 1`.
+  { name: HEALTH, request: () => ({ path: "/api/health" }) },
   { name: "published listing (label=production&full=1, 50)", request: () => ({ path: `${BASE}?label=production&full=1&perPage=50` }) },
   {
     name: "version GET with If-None-Match (304)",
@@ -160,6 +170,10 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+// --only word,word: the scenarios whose name contains one of the words (the floor always runs).
+const only = values.only?.split(",").filter(Boolean) ?? [];
+const SCENARIOS = ALL_SCENARIOS.filter((s) => s.name === HEALTH || !only.length || only.some((word) => s.name.includes(word)));
+
 async function main(): Promise<void> {
   console.log(`collections bench: sizes ${sizes.join(", ")}; ${rounds} rounds of ${duration} s per scenario and size; ${connections} connections`);
   const targets: Target[] = [];
@@ -167,29 +181,38 @@ async function main(): Promise<void> {
     for (const size of sizes) targets.push(await setUp(size));
     const versionRowsBefore = await Promise.all(targets.map((t) => admin(t.url, async (c) => Number((await c.query(`SELECT count(*) FROM "EntryVersion"`)).rows[0].count))));
     const table: Record<string, Record<number, Figures>> = {};
+    const floors = new Map<string, Run[]>(SCENARIOS.flatMap((s) => targets.map((t) => [`${s.name}|${t.size}`, []] as [string, Run[]])));
     for (const scenario of SCENARIOS) {
       for (const target of targets) {
         await scenario.prepare?.(target);
         await load(target, scenario, 2, 0); // warm-up: JIT, pools, caches
       }
-      const runs = new Map<number, Result[]>(targets.map((t) => [t.size, []]));
+      const runs = new Map<number, Run[]>(targets.map((t) => [t.size, []]));
       for (let round = 0; round < rounds; round++) {
-        for (const target of targets) runs.get(target.size)!.push(await load(target, scenario, duration, (round + 1) * 1_000_000));
+        for (const target of targets) {
+          // Each round of a scenario is followed at once by a round of the floor on the same server,
+          // so the ratio compares figures taken seconds apart.
+          runs.get(target.size)!.push(await load(target, scenario, duration, (round + 1) * 1_000_000));
+          if (scenario.name !== HEALTH) floors.get(`${scenario.name}|${target.size}`)!.push(await load(target, SCENARIOS[0], Math.min(duration, 5), 0));
+        }
       }
       table[scenario.name] = {};
       for (const target of targets) {
+        const floor = floors.get(`${scenario.name}|${target.size}`)!;
         const results = runs.get(target.size)!;
         const statuses: Record<string, number> = {};
         for (const result of results) for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = (statuses[code] ?? 0) + count;
         const figures: Figures = {
           reqPerSec: Math.round(median(results.map((r) => r.requests.average))),
+          ofHealth: scenario.name === HEALTH ? 1 : median(results.map((r, i) => r.requests.average / floor[i].requests.average)),
+          cpuMsPerRequest: median(results.map((r) => r.cpuMs / Math.max(1, r.requests.total))),
           p50: median(results.map((r) => r.latency.p50)),
           p99: median(results.map((r) => r.latency.p99)),
           requests: results.reduce((sum, r) => sum + r.requests.total, 0),
           statuses: Object.entries(statuses).map(([code, count]) => `${code}×${count}`).join(" "),
         };
         table[scenario.name][target.size] = figures;
-        console.log(`  ${String(target.size).padStart(8)}  ${scenario.name.padEnd(50)} ${String(figures.reqPerSec).padStart(5)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  [${figures.statuses}]`);
+        console.log(`  ${String(target.size).padStart(8)}  ${scenario.name.padEnd(50)} ${String(figures.reqPerSec).padStart(5)} req/s (${(100 * figures.ofHealth).toFixed(0)}% of health)  p50 ${figures.p50} ms  p99 ${figures.p99} ms  server CPU ${figures.cpuMsPerRequest.toFixed(2)} ms/req  [${figures.statuses}]`);
       }
     }
 
@@ -219,13 +242,13 @@ async function main(): Promise<void> {
       ),
     );
 
-    console.log("\n| Scenario | " + targets.map((t) => `${t.size.toLocaleString("en")} entries: req/s · p50 · p99 (ms)`).join(" | ") + " |");
+    console.log("\n| Scenario | " + targets.map((t) => `${t.size.toLocaleString("en")} entries: req/s · × health · p50 · p99 (ms) · server CPU ms/req`).join(" | ") + " |");
     console.log("|---|" + targets.map(() => "---|").join(""));
     for (const scenario of SCENARIOS) {
-      console.log(`| ${scenario.name} | ` + targets.map((t) => { const f = table[scenario.name][t.size]; return `${f.reqPerSec} · ${f.p50} · ${f.p99}`; }).join(" | ") + " |");
+      console.log(`| ${scenario.name} | ` + targets.map((t) => { const f = table[scenario.name][t.size]; return `${f.reqPerSec} · ${(100 * f.ofHealth).toFixed(0)}% · ${f.p50} · ${f.p99} · ${f.cpuMsPerRequest.toFixed(2)}`; }).join(" | ") + " |");
     }
-    if (targets.length > 1) {
-      const listing = SCENARIOS[0].name;
+    if (targets.length > 1 && table[ALL_SCENARIOS[1].name]) {
+      const listing = ALL_SCENARIOS[1].name;
       const small = table[listing][targets[0].size];
       const large = table[listing][targets.at(-1)!.size];
       console.log(`\nPublished listing, ${targets.at(-1)!.size} vs ${targets[0].size} entries: p50 ×${(large.p50 / small.p50).toFixed(2)}, p99 ×${(large.p99 / small.p99).toFixed(2)}, throughput ×${(small.reqPerSec / large.reqPerSec).toFixed(2)} lower`);

@@ -14,7 +14,7 @@
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names a
 // server where databases may be created and dropped; BENCH_DURATION seconds per measurement (10);
-// BENCH_ROUNDS (3); BENCH_CONNECTIONS (10); BENCH_SIZES (1000,100000); BENCH_ONLY (words). Needs a build (`npm run
+// BENCH_ROUNDS (3); BENCH_CONNECTIONS (50); BENCH_SIZES (1000,100000); BENCH_ONLY (words). Needs a build (`npm run
 // build`, which the npm script runs first; NEXT_DIST_DIR is honoured).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -22,6 +22,7 @@ import path from "node:path";
 import pg from "pg";
 import { startNextServer } from "../../tests/support/start-next-server";
 import { createTestDatabase } from "../../tests/support/test-database";
+import { processCpuMs } from "../lib/server-cpu";
 
 type Percentiles = { average: number; p50: number; p99: number };
 type AutocannonResult = {
@@ -41,11 +42,15 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 const here = import.meta.dirname;
 const serverUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const duration = Number(process.env.BENCH_DURATION || 10);
-const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+// BENCH_CPU_PROF=<dir>: the servers run with --cpu-prof and write their profiles there on exit
+// (summarise with bench/lib/profile-summary.ts; pair it with BENCH_ONLY for one scenario).
+const cpuProfDir = process.env.BENCH_CPU_PROF;
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const sizes = (process.env.BENCH_SIZES || "1000,100000").split(",").map(Number);
 // BENCH_ONLY=page,single: only the scenarios whose name contains one of the words.
-const only = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
+// A comma followed by a space belongs to a name ("list, If-None-Match → 304"), so it does not split.
+const only = (process.env.BENCH_ONLY || "").split(/,(?! )/).filter(Boolean);
 
 async function seed(url: string, count: number): Promise<number> {
   const sql = readFileSync(path.join(here, "seed-bench-posts.sql"), "utf8").replaceAll(":count", String(count));
@@ -61,16 +66,23 @@ async function seed(url: string, count: number): Promise<number> {
   return Date.now() - started;
 }
 
-type Measurement = { rps: number; p50: number; p99: number; statuses: Set<string> };
+type Measurement = { rps: number; p50: number; p99: number; cpuMs: number; clientCpuMs: number; statuses: Set<string> };
 
-async function measure(url: string, headers: Record<string, string>): Promise<Measurement> {
+async function measure(project: Project, url: string, headers: Record<string, string>): Promise<Measurement> {
   await autocannon({ url, connections, duration: 2, headers }); // warm-up (JIT, render cache, pools)
+  const cpuBefore = processCpuMs(project.pid);
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({ url, connections, duration, headers });
+  const requests = Math.max(1, result.requests.total);
+  const cpuMs = (processCpuMs(project.pid) - cpuBefore) / requests;
+  // The load generator shares the 2 cores: on large bodies its own parsing is a real share.
+  const client = process.cpuUsage(clientBefore);
+  const clientCpuMs = (client.user + client.system) / 1000 / requests;
   const statuses = new Set(Object.keys(result.statusCodeStats));
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs, clientCpuMs, statuses };
 }
 
-type Project = { size: number; url: string; stop: () => Promise<void> };
+type Project = { size: number; url: string; pid: number; stop: () => Promise<void> };
 
 async function startProject(size: number): Promise<Project> {
   process.env.TEST_DATABASE_URL = serverUrl;
@@ -85,8 +97,8 @@ async function startProject(size: number): Promise<Project> {
       RATE_LIMIT_PUBLIC_PER_MIN: "1000000000",
       UPSTASH_REDIS_REST_URL: undefined,
       UPSTASH_REDIS_REST_TOKEN: undefined,
-    });
-    return { size, url: server.url, stop: async () => { await server.stop(); await database.drop(); } };
+    }, { nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
+    return { size, url: server.url, pid: server.pid, stop: async () => { await server.stop(); await database.drop(); } };
   } catch (err) {
     await database.drop();
     throw err;
@@ -99,6 +111,7 @@ async function etagOf(url: string): Promise<string> {
   return res.headers.get("etag")!;
 }
 
+const HEALTH = "floor: GET /api/health";
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
@@ -123,7 +136,7 @@ async function main(): Promise<void> {
           return [url, { "If-None-Match": await etagOf(url) }];
         },
       },
-      { name: "floor: GET /api/health", target: async (p) => [`${p.url}/api/health`, {}] },
+      { name: HEALTH, target: async (p) => [`${p.url}/api/health`, {}] },
       // The public site (PUBLIC-SITE.md) beside the API reads it is built on.
       { name: "post page /bench/<slug>", target: async (p) => [`${p.url}/bench/post-${Math.ceil(p.size / 2)}`, {}] },
       { name: "blog index /bench", target: async (p) => [`${p.url}/bench`, {}] },
@@ -144,17 +157,20 @@ async function main(): Promise<void> {
         target: async (p) => [`${p.url}/bench/feed.xml`, { "If-None-Match": await etagOf(`${p.url}/bench/feed.xml`) }],
       },
     ];
-    const scenarios = allScenarios.filter((scenario) => !only.length || only.some((word) => scenario.name.includes(word)));
+    // The health floor always runs (the ratios need it), except in a profiling run of one scenario.
+    const scenarios = allScenarios.filter(
+      (scenario) => !only.length || only.some((word) => scenario.name.includes(word)) || (scenario.name === HEALTH && !cpuProfDir),
+    );
 
     const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= rounds; round++) {
       for (const scenario of scenarios) {
         for (const project of projects) {
           const [url, headers] = await scenario.target(project);
-          const measurement = await measure(url, headers);
+          const measurement = await measure(project, url, headers);
           const key = `${project.size}|${scenario.name}`;
           results.set(key, [...(results.get(key) ?? []), measurement]);
-          console.log(`[bench] round ${round} ${project.size} ${scenario.name}: ${measurement.rps.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, ${[...measurement.statuses].join(",")}`);
+          console.log(`[bench] round ${round} ${project.size} ${scenario.name}: ${measurement.rps.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, server CPU ${measurement.cpuMs.toFixed(2)} ms/req, client CPU ${measurement.clientCpuMs.toFixed(2)} ms/req, ${[...measurement.statuses].join(",")}`);
         }
       }
     }
@@ -162,15 +178,22 @@ async function main(): Promise<void> {
     const lines = [
       `${connections} connections, ${duration} s per measurement, median of ${rounds} rounds, ${new Date().toISOString()}`,
       "",
-      "| scenario | posts | req/s | p50 ms | p99 ms | status |",
-      "|---|---:|---:|---:|---:|---|",
+      "| scenario | posts | req/s | × health | p50 ms | p99 ms | p99/p50 | server CPU ms/req | client CPU ms/req | status |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ];
+    // Each round's figure over the same round's /api/health on the same server, then the median:
+    // the ratio the targets are set in, steadier than either figure on a shared machine.
+    const health = (size: number) => results.get(`${size}|${HEALTH}`);
     for (const scenario of scenarios) {
       for (const project of projects) {
         const runs = results.get(`${project.size}|${scenario.name}`)!;
         const statuses = [...new Set(runs.flatMap((run) => [...run.statuses]))].join(",");
+        const floor = health(project.size);
+        const ratio = floor ? `${(100 * median(runs.map((r, i) => r.rps / floor[i].rps))).toFixed(0)}%` : "–";
+        const p50 = median(runs.map((r) => r.p50));
+        const p99 = median(runs.map((r) => r.p99));
         lines.push(
-          `| ${scenario.name} | ${project.size.toLocaleString("en")} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ${statuses} |`,
+          `| ${scenario.name} | ${project.size.toLocaleString("en")} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${ratio} | ${p50} | ${p99} | ${(p99 / Math.max(1, p50)).toFixed(1)} | ${median(runs.map((r) => r.cpuMs)).toFixed(2)} | ${median(runs.map((r) => r.clientCpuMs)).toFixed(2)} | ${statuses} |`,
         );
       }
     }

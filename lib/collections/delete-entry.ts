@@ -5,17 +5,15 @@ import type { Tx } from "../db";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { entryEventData } from "./entry-event-data";
 import type { LabelRow } from "./entry-labels";
-import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
 import { adjustLabelCounts } from "./label-counts";
-import { lockEntry } from "./lock-entry";
+import { lockCollectionEntry } from "./lock-collection-entry";
 import type { Owner } from "./owner";
 
 export async function deleteEntry(options: { owner: Owner; collectionId: string; entryId: string }, tx?: Tx): Promise<{ success: true }> {
   const { owner, collectionId, entryId } = options;
   return inTransaction(tx, async (tx) => {
-    const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
-    const current = await lockEntry(tx, { collectionPk: collection.pk, entryId });
+    const { collection, entry: current } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
     const labels: LabelRow[] = await tx.entryLabel.findMany({ where: { entryId }, select: { name: true, version: true, meta: true } });
     await tx.entry.delete({ where: { id: entryId } });
     if (labels.length) await adjustLabelCounts(tx, collection.pk, labels.map((label) => label.name), -1);

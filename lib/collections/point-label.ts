@@ -7,12 +7,11 @@ import type { Tx } from "../db";
 import { notFound } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
-import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
 import { assertStorableJson } from "./json-text";
 import { adjustLabelCounts } from "./label-counts";
 import type { PutLabelInput } from "./label-input";
-import { lockEntry } from "./lock-entry";
+import { lockCollectionEntry } from "./lock-collection-entry";
 import { recordLabelMove } from "./record-label-move";
 import { formatVersion } from "./version-id";
 import type { Owner } from "./owner";
@@ -27,8 +26,7 @@ export async function pointLabel(
   const meta = input.meta ?? null;
   assertStorableJson(JSON.stringify(meta), "meta");
   return inTransaction(tx, async (tx) => {
-    const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
-    const entry = await lockEntry(tx, { collectionPk: collection.pk, entryId });
+    const { collection, entry } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
     // A statement after the lock: it sees whatever the write we may have queued behind pruned.
     const [{ versionExists, previousVersion }] = await tx.$queryRaw<{ versionExists: boolean; previousVersion: number | null }[]>`
       SELECT EXISTS (SELECT 1 FROM "EntryVersion" WHERE "entryId" = ${entryId} AND version = ${input.version}) AS "versionExists",

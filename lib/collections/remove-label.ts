@@ -6,10 +6,9 @@ import type { Tx } from "../db";
 import { notFound } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
-import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
 import { adjustLabelCounts } from "./label-counts";
-import { lockEntry } from "./lock-entry";
+import { lockCollectionEntry } from "./lock-collection-entry";
 import { recordLabelMove } from "./record-label-move";
 import type { Owner } from "./owner";
 
@@ -19,8 +18,7 @@ export async function removeLabel(
 ): Promise<{ success: true }> {
   const { owner, collectionId, entryId, name } = options;
   return inTransaction(tx, async (tx) => {
-    const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
-    await lockEntry(tx, { collectionPk: collection.pk, entryId });
+    const { collection } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
     const removed = await tx.$queryRaw<{ version: number }[]>`
       DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING version`;
     if (!removed[0]) throw notFound("Label not found");

@@ -9,9 +9,8 @@ import { enqueueEvent } from "../webhooks/enqueue-event";
 import { entryEventData } from "./entry-event-data";
 import type { LabelRow } from "./entry-labels";
 import type { UpdateEntryInput } from "./entry-input";
-import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
-import { lockEntry } from "./lock-entry";
+import { lockCollectionEntry } from "./lock-collection-entry";
 import { projectEntry } from "./project-entry";
 import { pruneVersionsSql } from "./prune-versions";
 import { validateEntryData } from "./validate-entry-data";
@@ -25,11 +24,16 @@ export async function updateEntry(
   const { owner, collectionId, entryId, input } = options;
   try {
     return await inTransaction(tx, async (tx) => {
-      const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
-      // Judge the data before taking the entry lock, so invalid requests never hold up the queue.
-      validateEntryData(collection.parsedSchema, input.data);
+      // Invalid data is refused (400) before a missing entry is reported (404), as it always was;
+      // the entry lock is now taken in the same round trip as the collection's, and the
+      // validation runs while it is held (microseconds; a cached validator, no I/O).
+      const { collection, entry: current } = await lockCollectionEntry(tx, {
+        ownerId: owner.id,
+        slug: collectionId,
+        entryId,
+        check: (found) => validateEntryData(found.parsedSchema, input.data),
+      });
       const projection = projectEntry(collection.parsedSchema.indexes, input.data);
-      const current = await lockEntry(tx, { collectionPk: collection.pk, entryId });
       if (input.ifVersion !== undefined && input.ifVersion !== current.version) {
         throw conflict({ error: "version_conflict", current: formatVersion(current.version) });
       }

@@ -4,6 +4,7 @@
 // caching (strong ETag, 304, Cache-Control).
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { db } from "../../lib/db";
 import { connectTestDatabase } from "../support/fixtures";
 import { createOwner, doc, type Owner } from "../support/posts-api";
 import { readPage } from "../support/public-site";
@@ -132,6 +133,28 @@ describe("feeds", () => {
     for (const feed of ["feed.xml", "atom.xml", "feed.json"]) {
       expect((await readPage(`/nobody-at-all-here/${feed}`)).status, feed).toBe(404);
     }
+  });
+
+  // Full feeds are kept by ETag (lib/http/body-cache.ts): each read below is the second of its
+  // kind, so a stale stored body would be what the server answers.
+  it("serves a change to a post, its tags or its author at once, although full feeds are cached", async () => {
+    const owner = await createOwner();
+    const id = await owner.create({ slug: "cached", title: "First title", status: "published", tagNames: ["Old"], content: doc("v1") });
+    const feed = async () => {
+      await readPage(`/${owner.user.username}/feed.json`);
+      const res = await readPage(`/${owner.user.username}/feed.json`);
+      expect(res.status).toBe(200);
+      return (await res.json()).items[0];
+    };
+    expect((await feed()).title).toBe("First title");
+    await owner.patch(id, { title: "Second title", content: doc("v2") });
+    const edited = await feed();
+    expect(edited.title).toBe("Second title");
+    expect(edited.content_html).toContain("v2");
+    await owner.patch(id, { tagNames: ["New"] });
+    expect((await feed()).tags).toEqual(["New"]);
+    await db().user.update({ where: { id: owner.user.id }, data: { displayName: "Renamed Author" } });
+    expect((await feed()).authors[0].name).toBe("Renamed Author");
   });
 });
 

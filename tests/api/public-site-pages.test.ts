@@ -162,6 +162,37 @@ describe("the post page /<username>/<slug>", () => {
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect(await changed.text()).toContain("v2");
   });
+
+  // Under `npm start` a page rendered once is answered from memory by its ETag
+  // (lib/public-site/page-body-cache.ts): the second read of each kind below is that stored copy.
+  it("answers a page it has rendered from memory, byte for byte, and serves every change at once", async () => {
+    const owner = await createOwner();
+    const id = await owner.create({ slug: "stored", title: "First title", status: "published", content: doc("v1"), tagNames: ["Old"] });
+    const path = `/${owner.user.username}/stored`;
+    const readTwice = async () => {
+      const rendered = await readPage(path);
+      const stored = await readPage(path);
+      for (const res of [rendered, stored]) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get("x-inkbase-capture-page")).toBeNull();
+      }
+      expect(stored.headers.get("etag")).toBe(rendered.headers.get("etag"));
+      expect(stored.headers.get("content-type")).toBe(rendered.headers.get("content-type"));
+      expect(stored.headers.get("cache-control")).toBe(PUBLIC_CACHE);
+      const html = await stored.text();
+      expect(html).toBe(await rendered.text());
+      return parseHtml(html);
+    };
+    expect((await readTwice()).title).toContain("First title");
+    await owner.patch(id, { title: "Second title", content: doc("v2") });
+    const edited = await readTwice();
+    expect(edited.title).toContain("Second title");
+    expect(edited.text).toContain("v2");
+    await owner.patch(id, { tagNames: ["Freshtag"] });
+    expect((await readTwice()).text).toContain("Freshtag");
+    await updateProfile({ userId: owner.user.id, input: { displayName: "Renamed Author" } });
+    expect((await readTwice()).text).toContain("Renamed Author");
+  });
 });
 
 describe("the blog index /<username> and tag pages", () => {

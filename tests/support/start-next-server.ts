@@ -18,7 +18,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; stop(): Promise<void>; output(): string; exited(): Promise<number | null> };
+export type RunningServer = { url: string; pid: number; stop(): Promise<void>; output(): string; exited(): Promise<number | null> };
 
 /**
  * Resolves once the server answers /api/health (healthy unless `healthy: false` is passed).
@@ -27,12 +27,12 @@ export type RunningServer = { url: string; stop(): Promise<void>; output(): stri
  */
 export async function startNextServer(
   env: Record<string, string | undefined>,
-  options: { healthy?: boolean; ipc?: boolean } = {},
+  options: { healthy?: boolean; ipc?: boolean; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const mustBeHealthy = options.healthy ?? true;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/serve.ts"), "--hostname", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", path.join(root, "scripts/serve.ts"), "--hostname", "127.0.0.1"], {
     cwd: root,
     env: childEnv({ ...env, NODE_ENV: "production", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" }),
     stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
@@ -57,6 +57,7 @@ export async function startNextServer(
 
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     exited: () => exit,
     stop: async () => {

@@ -1,0 +1,44 @@
+// The two locks every entry write takes, in one round trip: the collection FOR KEY SHARE, then the
+// entry FOR UPDATE (see find-collection.ts and lock-entry.ts for why each). The entry is read in a
+// LATERAL subquery that needs the collection's pk, so PostgreSQL locks the collection row first:
+// the lock order stays collection → entry. Both rows are locked, so both are read at their latest
+// committed version even after waiting on another write (unlocked reads in the same statement would
+// see the statement's older snapshot: read anything else in a later statement).
+import type { Tx } from "../db";
+import { notFound } from "../http/api-error";
+import { readCollectionSchema } from "./collection-schema";
+import type { FoundCollection } from "./find-collection";
+import type { LockedEntry } from "./lock-entry";
+
+type Row = Omit<FoundCollection, "parsedSchema"> & {
+  entryId: string | null;
+  entryVersion: number | null;
+  entryCreatedAt: Date | null;
+  entryUpdatedAt: Date | null;
+};
+
+export async function lockCollectionEntry(
+  tx: Tx,
+  options: {
+    ownerId: string;
+    slug: string;
+    entryId: string;
+    /** Runs once the collection is found and before a missing entry is reported (e.g. validation: 400 before 404). */
+    check?: (collection: FoundCollection) => void;
+  },
+): Promise<{ collection: FoundCollection; entry: LockedEntry }> {
+  const { ownerId, slug, entryId } = options;
+  const [row] = await tx.$queryRaw<Row[]>`
+    WITH c AS (
+      SELECT pk, slug, name, schema, "entryCount", "createdAt", "updatedAt" FROM "Collection"
+      WHERE "ownerId" = ${ownerId} AND slug = ${slug} FOR KEY SHARE)
+    SELECT c.*, e.id AS "entryId", e.version AS "entryVersion", e."createdAt" AS "entryCreatedAt", e."updatedAt" AS "entryUpdatedAt"
+    FROM c LEFT JOIN LATERAL (
+      SELECT id, version, "createdAt", "updatedAt" FROM "Entry" WHERE id = ${entryId} AND "collectionPk" = c.pk FOR UPDATE) e ON true`;
+  if (!row) throw notFound("Collection not found");
+  const { entryId: id, entryVersion, entryCreatedAt, entryUpdatedAt, ...collectionRow } = row;
+  const collection: FoundCollection = { ...collectionRow, parsedSchema: readCollectionSchema(collectionRow.schema) };
+  options.check?.(collection);
+  if (id === null) throw notFound("Entry not found");
+  return { collection, entry: { id, version: entryVersion!, createdAt: entryCreatedAt!, updatedAt: entryUpdatedAt! } };
+}
