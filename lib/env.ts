@@ -27,10 +27,50 @@ function nonNegativeInt(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * The public origin, in this order: PUBLIC_BASE_URL; on Vercel the project's production domain
+ * for production deployments and the branch (else deployment) URL for previews, so a preview's
+ * canonical URLs and feeds name the preview; else http://localhost:$PORT. Vercel's variables
+ * carry no scheme and are always https.
+ */
+export function publicBaseUrlFrom(vars: Record<string, string | undefined>, port: number): string {
+  // `vercel dev` (VERCEL_ENV=development) serves on localhost: no Vercel host applies there.
+  const vercelHost =
+    vars.VERCEL_ENV === "production"
+      ? vars.VERCEL_PROJECT_PRODUCTION_URL || vars.VERCEL_URL
+      : vars.VERCEL_ENV === "preview"
+        ? vars.VERCEL_BRANCH_URL || vars.VERCEL_URL
+        : undefined;
+  const base = vars.PUBLIC_BASE_URL || (vercelHost ? `https://${vercelHost}` : `http://localhost:${port}`);
+  return base.replace(/\/+$/, "");
+}
+
+/** Where PUBLIC_BASE_URL came from, for the boot check's warning (lib/env-check.ts). */
+export function publicBaseUrlSource(vars: Record<string, string | undefined>): "PUBLIC_BASE_URL" | "vercel" | "localhost" {
+  if (vars.PUBLIC_BASE_URL) return "PUBLIC_BASE_URL";
+  return publicBaseUrlFrom(vars, 0).startsWith("https://") ? "vercel" : "localhost";
+}
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export const env = {
   /** PostgreSQL URL. Unset means the embedded database (started by `npm start`). */
   get databaseUrl(): string | undefined {
     return process.env.DATABASE_URL || undefined;
+  },
+  /**
+   * The URL migrations use: a direct (unpooled) connection when one is given, because a
+   * transaction-mode pooler (PgBouncer, Neon's and Supabase's poolers) cannot hold a migration's
+   * session. DIRECT_URL is Prisma's name; DATABASE_URL_UNPOOLED is what Vercel's Neon
+   * integration sets.
+   */
+  get migrationDatabaseUrl(): string | undefined {
+    return process.env.DIRECT_URL || process.env.DATABASE_URL_UNPOOLED || env.databaseUrl;
+  },
+  /** Set on Vercel, at build and at run time. */
+  get onVercel(): boolean {
+    return process.env.VERCEL === "1";
   },
   /**
    * Set by the launcher (scripts/start.ts) when it started the embedded database and passed its
@@ -47,8 +87,7 @@ export const env = {
     return positiveInt("PORT", 3000);
   },
   get publicBaseUrl(): string {
-    const base = process.env.PUBLIC_BASE_URL || `http://localhost:${env.port}`;
-    return base.replace(/\/+$/, "");
+    return publicBaseUrlFrom(process.env, env.port);
   },
   get authSecret(): string | undefined {
     return process.env.AUTH_SECRET || process.env.NEXTAUTH_SECRET || undefined;
@@ -59,7 +98,10 @@ export const env = {
     return url && token ? { url, token } : undefined;
   },
   get trustProxy(): boolean {
-    return flag("TRUST_PROXY");
+    // Vercel's edge always rewrites X-Forwarded-For with the client it saw, so there it is trusted
+    // unless TRUST_PROXY=0 says otherwise.
+    const raw = process.env.TRUST_PROXY;
+    return raw === undefined || raw === "" ? env.onVercel : flag("TRUST_PROXY");
   },
   get rateLimitPublicPerMin(): number {
     return positiveInt("RATE_LIMIT_PUBLIC_PER_MIN", 60);
@@ -103,6 +145,11 @@ export const env = {
   get preparedStatements(): boolean {
     const raw = process.env.DATABASE_PREPARED_STATEMENTS;
     return raw === undefined || raw === "" ? true : flag("DATABASE_PREPARED_STATEMENTS");
+  },
+  /** pino level of the server's JSON logs (lib/log/logger.ts). */
+  get logLevel(): LogLevel {
+    const raw = process.env.LOG_LEVEL;
+    return (LOG_LEVELS as readonly string[]).includes(raw ?? "") ? (raw as LogLevel) : "info";
   },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";

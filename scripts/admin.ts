@@ -1,10 +1,12 @@
 // Admin CLI: `npm run --silent admin -- <command> [--flag value ...]` (DECISIONS §1).
 // Success: exactly one JSON object on stdout, exit 0. Failure: {"error": "..."} on stderr, exit 1.
-// It reaches the same database as the server: DATABASE_URL, or the running embedded server
+// It reaches the same database as the server: DATABASE_URL (from the environment or the `.env`
+// files, read as Next reads them), or the running embedded server
 // (through its socket), or the embedded data directory opened just for this command.
 import { ZodError } from "zod";
 import { parseFlags } from "./lib/cli-args";
 import { withDatabase } from "./lib/embedded-server";
+import { loadEnvFiles } from "./lib/load-env-files";
 import { ApiError } from "../lib/http/api-error";
 
 function describe(err: unknown): string {
@@ -18,6 +20,8 @@ function describe(err: unknown): string {
 
 async function main(): Promise<number> {
   try {
+    // Nothing printed: stdout carries exactly the one JSON answer.
+    loadEnvFiles();
     const { command, flags } = parseFlags(process.argv.slice(2));
     const { commands } = await import("./admin-commands");
     const run = command ? commands[command] : undefined;

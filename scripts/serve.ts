@@ -57,6 +57,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error("[inkbase] server failed to start", err);
+  // An environment problem (lib/env-check.ts) is the operator's to fix: its message says how,
+  // and a stack trace would only bury it.
+  if (err instanceof Error && err.name === "EnvironmentError") console.error(`[inkbase] ${err.message}`);
+  else console.error("[inkbase] server failed to start", err);
   process.exit(1);
 });

@@ -7,6 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { env } from "../lib/env";
+import { assertEnvironment } from "../lib/env-check";
+import { loadEnvFiles } from "./lib/load-env-files";
 import { startEmbeddedServer } from "./lib/embedded-server";
 import { applyPendingMigrations } from "./lib/migrations";
 import { loadDemoCredentials, loadOrCreateAuthSecret, saveDemoCredentials } from "./lib/local-secrets";
@@ -36,6 +38,11 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Before anything reads the environment: `.env` files as Next reads them, then one check.
+  const envFiles = loadEnvFiles({ dev });
+  if (envFiles.length) console.log(`[inkbase] environment from ${envFiles.join(", ")}`);
+  for (const warning of assertEnvironment("launcher", process.env, { dev })) console.warn(`[inkbase] warning: ${warning}`);
+
   if (!existsSync(path.join(root, "lib/generated/prisma/client.ts"))) runNpm("generate");
   if (!dev && !existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     console.log("[inkbase] no production build yet: building (first start only)…");
@@ -46,13 +53,11 @@ async function main(): Promise<void> {
   const server = embedded ? await startEmbeddedServer({ dataDir: env.dataDir, announce: true }) : null;
   const databaseUrl = server?.url ?? env.databaseUrl!;
 
-  let authSecret = env.authSecret;
-  if (!authSecret) {
-    if (!embedded && !dev) throw new Error("AUTH_SECRET is required in production with a real DATABASE_URL (see README)");
-    authSecret = loadOrCreateAuthSecret(env.dataDir);
-  }
+  // The environment check above refuses a real DATABASE_URL without AUTH_SECRET outside dev.
+  const authSecret = env.authSecret ?? loadOrCreateAuthSecret(env.dataDir);
 
-  const { applied } = await applyPendingMigrations({ url: databaseUrl });
+  // A direct connection for migrations when one is configured (DIRECT_URL, DATABASE_URL_UNPOOLED).
+  const { applied } = await applyPendingMigrations({ url: embedded ? databaseUrl : env.migrationDatabaseUrl! });
   if (applied.length) console.log(`[inkbase] applied migrations: ${applied.join(", ")}`);
 
   process.env.DATABASE_URL = databaseUrl;
@@ -114,6 +119,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`[inkbase] could not start: ${err instanceof Error ? err.message : String(err)}`);
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(err instanceof Error && err.name === "EnvironmentError" ? `[inkbase] ${message}` : `[inkbase] could not start: ${message}`);
   process.exit(1);
 });

@@ -13,6 +13,9 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "sdk/test/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Quiet JSON logs (no access line per wrapper call) in the test processes and the servers,
+    // CLIs and launchers they start; tests/api/access-log.test.ts turns them on for its server.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     testTimeout: 30_000,
     hookTimeout: 180_000,
     // Two cores: the servers started by the global setup need CPU too. On the embedded

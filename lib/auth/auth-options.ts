@@ -11,6 +11,12 @@ export const authOptions: NextAuthOptions = {
   get secret() {
     return env.authSecret;
   },
+  // next-auth runs `options.secret ??= NEXTAUTH_SECRET ?? AUTH_SECRET` on every request. With a
+  // getter alone that assignment threw "Cannot set property secret of #<Object> which has only a
+  // getter" (a bare 500 on every /api/auth call) whenever no secret was set; env.authSecret
+  // already reads both variables, so there is nothing to keep. A production server without a
+  // secret does not start at all (lib/env-check.ts).
+  set secret(_ignored: string | undefined) {},
   session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: "/signin" },
   providers: [

@@ -2,6 +2,7 @@ import { db } from "../db";
 import { hashApiKey, hashesEqual, isWellFormedApiKey } from "./api-key-format";
 import type { Principal } from "./principal";
 import { isScope } from "./scopes";
+import { logger } from "../log/logger";
 
 // lastUsedAt is informational: write it at most once a minute per key, so a busy key does not
 // turn every read into a write.
@@ -60,5 +61,5 @@ function touchLastUsed(keyId: string, lastUsedAt: Date | null): void {
   // Not awaited: the request should not wait for bookkeeping, and a failure only loses a timestamp.
   db()
     .apiKey.update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } })
-    .catch((err) => console.warn("[auth] could not record lastUsedAt", { keyId, err: String(err) }));
+    .catch((err: unknown) => logger().warn({ keyId, err }, "could not record an API key's lastUsedAt"));
 }

@@ -13,6 +13,7 @@ import { findCollection } from "./find-collection";
 import { db } from "../db";
 import { updateEntry } from "./update-entry";
 import type { Owner } from "./owner";
+import { logger } from "../log/logger";
 
 export type BulkResult = { index: number; status: number } & Record<string, unknown>;
 
@@ -56,7 +57,7 @@ async function settle(index: number, id: string | undefined, run: () => Promise<
   } catch (err) {
     if (err instanceof ApiError) return { index, status: err.status, ...(id ? { id } : {}), ...err.body };
     // Earlier items are committed; report this one and carry on rather than hide what was applied.
-    console.error("[collections] bulk item failed", { index, err });
+    logger().error({ index, err }, "collections bulk item failed");
     return { index, status: 500, ...(id ? { id } : {}), error: "Internal server error" };
   }
 }

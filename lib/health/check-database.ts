@@ -1,5 +1,6 @@
 import { db } from "../db";
 import { env } from "../env";
+import { logger } from "../log/logger";
 
 const TIMEOUT_MS = 3000;
 
@@ -18,7 +19,7 @@ export async function checkDatabase(): Promise<DatabaseHealth> {
     ]);
     return { ok: true, database };
   } catch (err) {
-    console.error("[health] database unreachable", String(err));
+    logger().error({ err }, "health check: database unreachable");
     return { ok: false, database };
   } finally {
     clearTimeout(timer);

@@ -1,7 +1,7 @@
 // The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
 // auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
 // order: request id → authentication (401) → cross-site session writes (403) → plan → rate limit (429) → scopes (403) → input
-// parsing (400/415; lib/http/storable-text.ts for text PostgreSQL cannot store) → handler → ApiError mapping / logged 500. Webhook deliveries the handler's events
+// parsing (400/415; lib/http/storable-text.ts for text PostgreSQL cannot store) → handler → ApiError mapping / logged 500 → one access log line (lib/log). Webhook deliveries the handler's events
 // created are attempted right after the response (lib/webhooks/deliver-after-response.ts).
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
@@ -18,6 +18,8 @@ import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPoli
 import { bearerToken } from "./bearer-token";
 import { readJsonBody } from "./read-json-body";
 import { requestIdFor } from "./request-id";
+import { logAccess } from "../log/log-access";
+import { logger } from "../log/logger";
 import { collectRequestDeliveries } from "../webhooks/request-deliveries";
 import { deliverAfterResponse } from "../webhooks/deliver-after-response";
 import type { RouteDocs } from "../openapi/route-docs";
@@ -77,10 +79,19 @@ export function api<
   return Object.assign(route, { declaration: declaration as RouteDeclaration });
 
   async function route(req: NextRequest, context?: RouteContext): Promise<Response> {
+    const startedAt = performance.now();
     const requestId = requestIdFor(req);
+    const caller: { principal: Principal | null } = { principal: null };
+    const response = await respond(req, context, requestId, caller);
+    logAccess({ requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, startedAt, principal: caller.principal });
+    return response;
+  }
+
+  async function respond(req: NextRequest, context: RouteContext | undefined, requestId: string, caller: { principal: Principal | null }): Promise<Response> {
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
       const principal = await authenticate(req, config.auth);
+      caller.principal = principal;
       if (principal?.kind === "session") refuseCrossSiteWrite(req);
 
       if (config.plan === "pro" && principal?.plan !== "pro") throw proPlanRequired();
@@ -122,7 +133,7 @@ export function api<
       if (err instanceof ApiError) {
         return Response.json(err.body, { status: err.status, headers: { ...headers, ...err.headers, ...retryHeader(err) } });
       }
-      console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed`, { requestId, err });
+      logger().error({ requestId, method: req.method, path: req.nextUrl.pathname, err }, "unhandled error in an API route");
       return Response.json({ error: "Internal server error", requestId }, { status: 500, headers });
     }
   }

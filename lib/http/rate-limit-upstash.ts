@@ -6,6 +6,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
 import type { RateLimitResult } from "./rate-limit";
+import { logger } from "../log/logger";
 
 /** Upstash normally answers in tens of ms; a rate check should never hold a request longer. */
 const TIMEOUT_MS = 1_000;
@@ -72,9 +73,9 @@ function recordOutage(target: UpstashTarget, error: unknown, now: number) {
     // Upstash errors append the whole command (a Lua script and the identifier): keep the cause.
     const message = error instanceof Error ? error.message : String(error);
     const reason = message.split(", command was:")[0]!.slice(0, 200);
-    console.warn(
-      `[rate-limit] Upstash at ${target.url} failed (${reason}); allowing requests without rate limiting ` +
-        `and retrying in ${SKIP_AFTER_FAILURE_MS / 1000}s`,
+    logger().warn(
+      { upstashUrl: target.url, reason },
+      `Upstash failed; allowing requests without rate limiting and retrying in ${SKIP_AFTER_FAILURE_MS / 1000}s`,
     );
   }
   outages.set(targetKey(target), outage);

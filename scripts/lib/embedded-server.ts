@@ -232,13 +232,15 @@ export async function connectOrStartEmbedded(
 }
 
 /**
- * Runs `fn` against the configured database: DATABASE_URL when set, else the embedded database
- * in DATA_DIR (the running server's, or a private one for the duration of `fn`).
+ * Runs `fn` against the configured database: DATABASE_URL when set (for `migrations`, the direct
+ * URL when one is configured: env.migrationDatabaseUrl), else the embedded database in DATA_DIR
+ * (the running server's, or a private one for the duration of `fn`).
  */
 export async function withDatabase<T>(
   fn: (db: { url: string; mode: "embedded" | "postgres" }) => Promise<T>,
+  options: { purpose?: "migrations" } = {},
 ): Promise<T> {
-  const url = env.databaseUrl;
+  const url = options.purpose === "migrations" ? env.migrationDatabaseUrl : env.databaseUrl;
   if (url) return fn({ url, mode: env.embeddedDatabase ? "embedded" : "postgres" });
   const db = await connectOrStartEmbedded(env.dataDir);
   try {

@@ -1,6 +1,9 @@
 // The admin CLI's listing commands, run the way an operator runs them (npm run admin): key:list
 // shows prefixes and never a key or hash; webhook:list and webhook:delete act on the named
 // account's subscriptions only.
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it, inject } from "vitest";
 import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
 import { connectTestDatabase, createTestKey, createTestUser } from "../support/fixtures";
@@ -37,5 +40,25 @@ describe("admin CLI listings", () => {
     const deleted = await admin(["webhook:delete", "--username", user.username, `--id=${hook.id}`]);
     expect(deleted).toMatchObject({ code: 0, json: { success: true } });
     expect((await admin(["webhook:list", "--username", user.username])).json).toEqual({ webhooks: [] });
+  }, 90_000);
+
+  it("reads DATABASE_URL from a .env file as Next does, and the environment beats the file", async () => {
+    const user = await createTestUser();
+    await createTestKey(user.id, ["posts:read"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "inkbase-admin-env-"));
+    try {
+      await symlink(path.resolve(import.meta.dirname, "../../node_modules"), path.join(dir, "node_modules"));
+      await writeFile(path.join(dir, ".env"), `# written by tests/db/admin-cli.test.ts\nDATABASE_URL=${inject("databaseUrl")}\n`);
+      const fromFile = await runAdmin(["key:list", "--username", user.username], { DATABASE_URL: undefined, DATA_DIR: path.join(dir, "data") }, { cwd: dir });
+      expect(fromFile.stderr).toBe("");
+      expect(fromFile).toMatchObject({ code: 0, json: { keys: [expect.objectContaining({ scopes: ["posts:read"] })] } });
+
+      // A variable already set wins over the file: here a database where this user does not exist.
+      const deadUrl = "postgresql://postgres@127.0.0.1:1/nothing";
+      const overridden = await runAdmin(["key:list", "--username", user.username], { DATABASE_URL: deadUrl }, { cwd: dir });
+      expect(overridden.code).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 90_000);
 });

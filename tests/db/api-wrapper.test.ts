@@ -7,6 +7,7 @@ import { api } from "../../lib/http/api";
 import { notFound } from "../../lib/http/api-error";
 import { SCOPES, type Scope } from "../../lib/auth/scopes";
 import { createTestKey, createTestUser, sessionCookieFor, connectTestDatabase } from "../support/fixtures";
+import { logger } from "../../lib/log/logger";
 
 connectTestDatabase();
 
@@ -163,13 +164,13 @@ describe("input parsing and errors", () => {
   });
 
   it("turns anything else into a logged 500 carrying the request id", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger(), "error").mockImplementation(() => {});
     const broken = api({ auth: "none", handler: async () => { throw new Error("boom"); } });
     const res = await broken(request("/x"), noParams);
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body).toEqual({ error: "Internal server error", requestId: res.headers.get("x-request-id") });
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("failed"), expect.objectContaining({ requestId: body.requestId }));
+    expect(log).toHaveBeenCalledWith(expect.objectContaining({ requestId: body.requestId, path: "/x", err: expect.objectContaining({ message: "boom" }) }), "unhandled error in an API route");
     expect(JSON.stringify(body)).not.toContain("boom");
     log.mockRestore();
   });

@@ -18,5 +18,7 @@ export function testServerEnv(options: { databaseUrl: string; cronSecret: string
     SIGN_IN_FAILURE_LIMIT: "100000",
     UPSTASH_REDIS_REST_URL: undefined,
     UPSTASH_REDIS_REST_TOKEN: undefined,
+    // No access line per request in the suite's logs (tests/api/access-log.test.ts turns them on).
+    LOG_LEVEL: "warn",
   };
 }

@@ -6,8 +6,9 @@
 // Bearer token auth (401 otherwise). With `Upstash-Encoding: base64` bulk strings come back
 // base64-encoded, as the @upstash/redis client asks for by default.
 //
-// Standalone: `tsx tests/support/upstash-shim.ts --port 8079 --token X [--redis-url URL]`
-// prints {"url":...,"token":...} and serves until killed.
+// Standalone: `tsx tests/support/upstash-shim.ts --port 8079 --token X [--redis-url URL] [--host H]`
+// prints {"url":...,"token":...} and serves until killed (docker-compose.yml runs it this way,
+// on --host 0.0.0.0, for the instances' shared rate limits).
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -93,7 +94,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 export async function startUpstashShim(
-  opts: { redisUrl?: string; token?: string; port?: number } = {},
+  opts: { redisUrl?: string; token?: string; port?: number; host?: string } = {},
 ): Promise<{ url: string; token: string; close(): Promise<void> }> {
   const token = opts.token ?? randomBytes(16).toString("hex");
   const redis = new Redis(opts.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379", {
@@ -159,7 +160,7 @@ export async function startUpstashShim(
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 
@@ -186,6 +187,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     port: port === undefined ? undefined : Number(port),
     token: argValue("--token"),
     redisUrl: argValue("--redis-url"),
+    host: argValue("--host"),
   });
   console.log(JSON.stringify({ url: shim.url, token: shim.token }));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
