@@ -38,9 +38,15 @@ export async function startNextServer(
     stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // The newest 8 MB: a bench server at LOG_LEVEL=info writes an access line per request.
+  const KEEP = 8 * 1024 * 1024;
   let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  const append = (chunk: unknown) => {
+    output += chunk;
+    if (output.length > 2 * KEEP) output = output.slice(-KEEP);
+  };
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
 
   const deadline = Date.now() + 60_000;
   for (;;) {
