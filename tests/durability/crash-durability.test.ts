@@ -40,7 +40,11 @@ async function crashAndRestart(kind: "postgres" | "embedded") {
     for (const server of running) await server.stop();
   });
 
+  const started = Date.now();
+  const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
   const first = await launch(options);
+  const firstUp = seconds(started);
+  const stormStarted = Date.now();
   running.push(first);
   const runId = Math.random().toString(36).slice(2, 8);
   const collectionId = `storm-${runId}`;
@@ -66,12 +70,15 @@ async function crashAndRestart(kind: "postgres" | "embedded") {
     },
   });
   await killed;
+  const storm = seconds(stormStarted);
   expect(ledger.unexpected).toEqual([]);
   // The kill landed mid-storm: requests were on the wire, not just between them.
   expect(inFlightAtKill).toBeGreaterThan(0);
 
+  const restarted = Date.now();
   const second = await launch(options);
   running.push(second);
+  const restart = seconds(restarted);
   expect(second.demoKey).toBe(first.demoKey);
   const url = database?.url ?? embeddedUrl(announcedEmbeddedPort(dataDir));
   const client = new pg.Client({ connectionString: url });
@@ -81,7 +88,7 @@ async function crashAndRestart(kind: "postgres" | "embedded") {
     console.log(
       `[crash:${kind}] ${ledger.acknowledged} writes acknowledged, kill -9 with ${inFlightAtKill} in flight, ` +
         `${verdict.unresolved} unanswered (${verdict.unresolvedCommitted} of them committed), ${verdict.events} outbox events checked, ` +
-        `${verdict.problems.length} problems`,
+        `${verdict.problems.length} problems (first start ${firstUp} s, storm ${storm} s, restart ${restart} s)`,
     );
     expect(verdict.problems).toEqual([]);
   } finally {

@@ -71,7 +71,7 @@ it("delivers every event, once and in order per entry, after the receiver comes 
   // Down: connections refused. Each key's first event is attempted right after its response and
   // fails; the events behind it wait their turn (order per key), unattempted.
   await receiver.stop();
-  await writeEventfulChanges({ baseUrls: [server.url], key, entries: ENTRIES, posts: POSTS, patches: 3 });
+  await writeEventfulChanges({ baseUrls: [server.url], keys: [key], entries: ENTRIES, posts: POSTS, patches: 3 });
   const deliveries = await db().webhookDelivery.count({ where: { subscription: { ownerId: user.id } } });
   expect(deliveries).toBe(ENTRIES * 5 + POSTS * 4);
   const attempted = () => db().webhookDelivery.findMany({ where: { subscription: { ownerId: user.id }, attemptCount: { gt: 0 }, lockedUntil: null } });

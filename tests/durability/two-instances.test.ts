@@ -53,6 +53,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !upstash)("two instances on on
       UPSTASH_REDIS_REST_URL: upstash!.url,
       UPSTASH_REDIS_REST_TOKEN: upstash!.token,
       RATE_LIMIT_KEY_PER_MIN: String(KEY_LIMIT),
+      // Behind one load balancer both instances serve one public origin. It is part of every
+      // public ETag and URL, so instances left to default to their own localhost:<port> would
+      // give the same post two ETags.
+      PUBLIC_BASE_URL: "https://blog.example.test",
     };
     [a, b] = await Promise.all([startNextServer(env), startNextServer(env)]);
   });
@@ -95,7 +99,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !upstash)("two instances on on
   it("delivers each webhook exactly once and announces each scheduled post once while both tick", { timeout: 90_000 }, async () => {
     announcedByTicks = 0;
     const user = await createTestUser({ plan: "pro" });
-    const key = await createTestKey(user.id, ["posts:read", "posts:write", "collections:read", "collections:write"]);
+    // Three keys: about 60 writes in a minute, each key inside the 40 a minute of this file.
+    const keys = await Promise.all([1, 2, 3].map(() => createTestKey(user.id, ["posts:read", "posts:write", "collections:read", "collections:write"])));
+    const key = keys[0];
     await createWebhookSubscription({ ownerId: user.id, input: { url: receiver.url } });
     receiver.respond({ status: 200, delayMs: 20 });
     const mark = receiver.received.length;
@@ -109,7 +115,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !upstash)("two instances on on
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    const writes = await writeEventfulChanges({ baseUrls: [a.url, b.url], key, entries: 3, posts: 2, patches: 2 });
+    const writes = await writeEventfulChanges({ baseUrls: [a.url, b.url], keys, entries: 8, posts: 4, patches: 3 });
     figures.requests += writes.requests;
 
     // Scheduled posts, their time then come (moved into the past, as the tick sees it).
