@@ -4,8 +4,10 @@ import { defineConfig } from "vitest/config";
 const root = path.resolve(import.meta.dirname, "..");
 
 // One run covers every tier: unit (pure), db (domain functions on a real database), api (HTTP
-// against a built `next start`), smoke (the `npm start` launcher on the embedded database) and
-// e2e (Chromium). The global setup prepares the database and the servers once per run.
+// against a built `next start`), smoke (the `npm start` launcher on the embedded database),
+// durability (kill -9 mid-storm, receiver downtime, two instances: each file starts its own
+// servers and database) and e2e (Chromium). The global setup prepares the database and the
+// servers once per run.
 export default defineConfig({
   root,
   resolve: { alias: { "@": root } },

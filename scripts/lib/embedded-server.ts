@@ -10,6 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { env } from "../../lib/env";
+import { openPGliteDurably } from "./open-pglite-durably";
 import { queueBySync } from "./pglite-queue-by-sync";
 
 export interface EmbeddedServer {
@@ -130,7 +131,8 @@ export async function startEmbeddedServer(opts: {
   let db: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
   try {
-    db = await PGlite.create({ dataDir: dir });
+    // On disk, a commit is fsynced before it is acknowledged (PGlite alone never syncs).
+    db = inMemory ? await PGlite.create({ dataDir: dir }) : await openPGliteDurably(dir);
     // maxConnections defaults to 1, which breaks every connection pool. PGlite runs one query
     // at a time whatever the number, so connections only queue: allow enough for the pools of
     // the server, the CLI and parallel test workers (each pg pool opens up to 10) to coexist.

@@ -1,10 +1,11 @@
 // The embedded database's process contract: committed data survives SIGKILL, SIGTERM shuts down
 // cleanly, other processes reuse an announced server, and files left by a killed one are recovered.
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import fs, { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   connectOrStartEmbedded,
   DataDirBusyError,
@@ -93,6 +94,25 @@ describe("embedded server", () => {
     try {
       expect(await queryOnce(server.url, "SELECT v FROM probe")).toEqual([{ v: "committed" }]);
     } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it("syncs every commit to the disk before acknowledging it (PGlite alone never fsyncs)", async () => {
+    const server = await startEmbeddedServer({ dataDir: freshDataDir() });
+    const client = new pg.Client({ connectionString: server.url });
+    const fsync = vi.spyOn(fs, "fsyncSync");
+    try {
+      await client.connect();
+      const settings = await client.query("SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method, current_setting('synchronous_commit') AS commit");
+      expect(settings.rows).toEqual([{ fsync: "on", method: "fsync", commit: "on" }]);
+      fsync.mockClear();
+      for (let i = 0; i < 5; i++) await client.query("INSERT INTO probe (v) VALUES ($1)", [`row ${i}`]);
+      // One WAL fsync per commit, each done before the INSERT's answer came back.
+      expect(fsync.mock.calls.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      fsync.mockRestore();
+      await client.end();
       await server.close();
     }
   }, 60_000);
