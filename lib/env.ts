@@ -47,8 +47,11 @@ export const env = {
     return positiveInt("PORT", 3000);
   },
   get publicBaseUrl(): string {
-    const base = process.env.PUBLIC_BASE_URL || `http://localhost:${env.port}`;
-    return base.replace(/\/+$/, "");
+    return env.configuredPublicBaseUrl ?? `http://localhost:${env.port}`;
+  },
+  /** PUBLIC_BASE_URL when the deployment sets it (no localhost default). */
+  get configuredPublicBaseUrl(): string | undefined {
+    return process.env.PUBLIC_BASE_URL ? process.env.PUBLIC_BASE_URL.replace(/\/+$/, "") : undefined;
   },
   get authSecret(): string | undefined {
     return process.env.AUTH_SECRET || process.env.NEXTAUTH_SECRET || undefined;
