@@ -89,6 +89,10 @@ export const env = {
   get publicBaseUrl(): string {
     return publicBaseUrlFrom(process.env, env.port);
   },
+  /** The public origin when the deployment names one (PUBLIC_BASE_URL or Vercel's URL); no localhost default. */
+  get configuredPublicBaseUrl(): string | undefined {
+    return publicBaseUrlSource(process.env) === "localhost" ? undefined : env.publicBaseUrl;
+  },
   get authSecret(): string | undefined {
     return process.env.AUTH_SECRET || process.env.NEXTAUTH_SECRET || undefined;
   },

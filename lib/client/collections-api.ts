@@ -1,38 +1,37 @@
 // The collection endpoints the dashboard calls (SPEC "Collections", "Entries", "Labels";
-// DASHBOARD "Versions and labels").
-import { apiRequest } from "./api-client";
-
-const enc = encodeURIComponent;
-const collectionPath = (collectionId: string) => `/api/collections/${enc(collectionId)}`;
-const entryPath = (collectionId: string, entryId: string) => `${collectionPath(collectionId)}/entries/${enc(entryId)}`;
+// DASHBOARD "Versions and labels"), through the SDK's typed resource methods.
+import type { CollectionSchema } from "@/lib/collections/collection-schema";
+import { viaSdk } from "./api-client";
 
 export type Reprojected = { updated: number; skipped: number; truncated: boolean };
 
-export async function createCollection(input: { name: string; slug: string; schema: unknown }): Promise<{ id: string }> {
-  return (await apiRequest<{ id: string }>("POST", "/api/collections", { body: input })).data;
+export async function createCollection(input: { name: string; slug: string; schema: CollectionSchema }): Promise<{ id: string }> {
+  return viaSdk((inkbase) => inkbase.collections.create(input));
 }
 
-export async function updateCollection(collectionId: string, input: { name: string; schema: unknown }): Promise<{ id: string; reprojected?: Reprojected }> {
-  return (await apiRequest<{ id: string; reprojected?: Reprojected }>("PATCH", collectionPath(collectionId), { body: input })).data;
+/** PATCH name and schema; `reprojected` says how many entries picked up a changed index mapping. */
+export async function updateCollection(collectionId: string, input: { name: string; schema: CollectionSchema }): Promise<{ id: string; reprojected?: Reprojected }> {
+  return viaSdk((inkbase) => inkbase.collections.update(collectionId, input));
 }
 
 export async function createEntry(collectionId: string, data: Record<string, unknown>): Promise<{ id: string; version: string }> {
-  return (await apiRequest<{ id: string; version: string }>("POST", `${collectionPath(collectionId)}/entries`, { body: { data } })).data;
+  return viaSdk((inkbase) => inkbase.entries.create(collectionId, { data }));
 }
 
 /** A new version; with `ifVersion`, a version written elsewhere rejects with 409 `version_conflict` and `current`. */
 export async function saveEntry(collectionId: string, entryId: string, data: Record<string, unknown>, ifVersion?: string): Promise<{ id: string; version: string }> {
-  return (await apiRequest<{ id: string; version: string }>("PATCH", entryPath(collectionId, entryId), { body: { data, ...(ifVersion ? { ifVersion } : {}) } })).data;
+  return viaSdk((inkbase) => inkbase.entries.update(collectionId, entryId, { data, ...(ifVersion ? { ifVersion } : {}) }));
 }
 
 export async function getVersionData(collectionId: string, entryId: string, version: string): Promise<Record<string, unknown>> {
-  return (await apiRequest<{ data: Record<string, unknown> }>("GET", `${entryPath(collectionId, entryId)}/versions/${enc(version)}`)).data.data;
+  const snapshot = await viaSdk((inkbase) => inkbase.versions.get(collectionId, entryId, version));
+  return snapshot.data as Record<string, unknown>;
 }
 
 export async function moveLabel(collectionId: string, entryId: string, label: string, version: string): Promise<void> {
-  await apiRequest("PUT", `${entryPath(collectionId, entryId)}/labels/${enc(label)}`, { body: { version } });
+  await viaSdk((inkbase) => inkbase.labels.move(collectionId, entryId, label, { version }));
 }
 
 export async function removeLabel(collectionId: string, entryId: string, label: string): Promise<void> {
-  await apiRequest("DELETE", `${entryPath(collectionId, entryId)}/labels/${enc(label)}`);
+  await viaSdk((inkbase) => inkbase.labels.remove(collectionId, entryId, label));
 }

@@ -1,35 +1,39 @@
-// The webhook endpoints the dashboard calls (DASHBOARD.md "Webhooks").
-import { apiRequest } from "./api-client";
+// The webhook endpoints the dashboard calls (DASHBOARD.md "Webhooks"), through the SDK's typed
+// resource methods.
+import type { EventType } from "@/lib/webhooks/event-types";
+import { viaSdk } from "./api-client";
 
 type Endpoint = { id: string; url: string; events: string[]; active: boolean };
-const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
+
+// The forms hold event names as plain strings (checkbox values); the API refuses an unknown one with 400.
+const asEvents = (events: string[] | undefined) => events as EventType[] | undefined;
 
 export async function createEndpoint(input: { url: string; events: string[] }): Promise<Endpoint & { secret: string }> {
-  return (await apiRequest<Endpoint & { secret: string }>("POST", "/api/webhooks", { body: input })).data;
+  return viaSdk((inkbase) => inkbase.webhooks.create({ url: input.url, events: asEvents(input.events) }));
 }
 
 export async function updateEndpoint(id: string, input: { events?: string[]; active?: boolean; url?: string }): Promise<Endpoint> {
-  return (await apiRequest<Endpoint>("PATCH", path(id), { body: input })).data;
+  return viaSdk((inkbase) => inkbase.webhooks.update(id, { ...input, events: asEvents(input.events) }));
 }
 
 export async function deleteEndpoint(id: string): Promise<void> {
-  await apiRequest("DELETE", path(id));
+  await viaSdk((inkbase) => inkbase.webhooks.delete(id));
 }
 
 export async function rotateSecret(id: string): Promise<{ secret: string; previousSecretExpiresAt: string }> {
-  return (await apiRequest<{ secret: string; previousSecretExpiresAt: string }>("POST", `${path(id)}/rotate-secret`)).data;
+  return viaSdk((inkbase) => inkbase.webhooks.rotateSecret(id));
 }
 
 export async function sendTestEvent(id: string): Promise<{ deliveryId: string }> {
-  return (await apiRequest<{ deliveryId: string }>("POST", `${path(id)}/test`)).data;
+  return viaSdk((inkbase) => inkbase.webhooks.test(id));
 }
 
 export async function redeliver(id: string, deliveryId: string): Promise<void> {
-  await apiRequest("POST", `${path(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);
+  await viaSdk((inkbase) => inkbase.webhooks.deliveries.redeliver(id, deliveryId));
 }
 
 export async function redeliverFailed(id: string, since: string): Promise<{ deliveryIds: string[]; hasMore: boolean }> {
-  return (await apiRequest<{ deliveryIds: string[]; hasMore: boolean }>("POST", `${path(id)}/redeliver-failed`, { body: { since } })).data;
+  return viaSdk((inkbase) => inkbase.webhooks.deliveries.redeliverFailed(id, { since }));
 }
 
 /**
@@ -38,8 +42,8 @@ export async function redeliverFailed(id: string, since: string): Promise<{ deli
  */
 export async function waitForAttempts(id: string, deliveryId: string, count: number): Promise<boolean> {
   for (let i = 0; i < 30; i++) {
-    const { data } = await apiRequest<{ attempts: unknown[] }>("GET", `${path(id)}/deliveries/${encodeURIComponent(deliveryId)}`);
-    if (data.attempts.length >= count) return true;
+    const delivery = await viaSdk((inkbase) => inkbase.webhooks.deliveries.get(id, deliveryId));
+    if (delivery.attempts.length >= count) return true;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return false;

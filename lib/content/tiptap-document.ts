@@ -46,8 +46,9 @@ export const tiptapNodeSchema: z.ZodType<TiptapNode> = z
   .strictObject({
     type: z.enum(NODE_TYPES, { error: (issue) => `Unknown node type "${String(issue.input)}"` }),
     attrs: z.record(z.string(), z.unknown()).optional(),
+    // A getter makes the cycle; it returns one constant so every visit sees the same schema.
     get content() {
-      return z.array(tiptapNodeSchema).optional();
+      return tiptapContentSchema;
     },
     marks: z.array(markSchema).optional(),
     text: z.string().optional(),
@@ -63,6 +64,8 @@ export const tiptapNodeSchema: z.ZodType<TiptapNode> = z
   })
   .meta({ id: "TiptapNode" }) as z.ZodType<TiptapNode>;
 
+const tiptapContentSchema = z.array(tiptapNodeSchema).optional();
+
 /** Depth of nested `content` arrays, walked without recursion so a hostile body cannot overflow the stack. */
 function exceedsDepth(value: unknown): boolean {
   const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
@@ -77,12 +80,15 @@ function exceedsDepth(value: unknown): boolean {
 }
 
 // The depth guard runs before the recursive schema sees the value (preprocess), so validation
-// never recurses deeper than MAX_DEPTH; the OpenAPI document shows the node schema itself.
+// never recurses deeper than MAX_DEPTH; the OpenAPI document shows the node schema itself. The
+// root check sits on the pipe, not on a refined copy of the node schema: a copy would be a second,
+// unnamed node schema in the cycle, which the document would show as an anonymous component.
 export const tiptapDocumentSchema = z
   .preprocess((value, ctx) => {
     if (exceedsDepth(value)) ctx.addIssue({ code: "custom", message: `Document is nested deeper than ${MAX_DEPTH} levels`, input: value });
     return value;
-  }, tiptapNodeSchema.refine((node) => node.type === "doc", { message: 'The root node must be { type: "doc" }' }))
+  }, tiptapNodeSchema)
+  .refine((node) => node.type === "doc", { message: 'The root node must be { type: "doc" }' })
   .meta({ id: "TiptapDocument", description: 'A Tiptap (ProseMirror) JSON document: `{ "type": "doc", "content": [...] }`.' }) as unknown as z.ZodType<TiptapDocument>;
 
 export const EMPTY_DOCUMENT: TiptapDocument = { type: "doc", content: [] };

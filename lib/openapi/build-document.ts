@@ -18,6 +18,7 @@ import {
   preconditionFailedSchema,
   rateLimitedSchema,
   unauthorizedSchema,
+  unsupportedMediaTypeSchema,
 } from "./error-schemas";
 import {
   cacheControlHeader,
@@ -175,6 +176,8 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }): ZodOpenApiRes
     const fallback = status === 412 ? preconditionFailedSchema : errorSchema;
     errors[String(status)] = typeof declared === "string" ? { description: declared, schema: fallback } : declared;
   }
+  // A body not declared JSON is refused before parsing (lib/http/read-json-body.ts).
+  if (route.body) errors["415"] = { description: "The body is not sent as `application/json`.", schema: unsupportedMediaTypeSchema };
   if (limited) errors["429"] = { description: "Rate limited: wait `Retry-After` seconds.", schema: rateLimitedSchema };
   errors["500"] = { description: "Unexpected server error; the body carries the request id.", schema: internalErrorSchema };
 

@@ -37,6 +37,10 @@ export const preconditionFailedSchema = z
   .looseObject({ error: z.literal("precondition_failed"), current: z.unknown().optional() })
   .meta({ id: "PreconditionFailed" });
 
+export const unsupportedMediaTypeSchema = z
+  .object({ error: z.literal("Unsupported Media Type"), expected: z.literal("application/json") })
+  .meta({ id: "UnsupportedMediaType" });
+
 export const rateLimitedSchema = z
   .object({ error: z.literal("rate_limited"), retryAfter: z.number().int() })
   .meta({ id: "RateLimited", example: { error: "rate_limited", retryAfter: 12 } });

@@ -20,7 +20,9 @@ export const postSchema = z
     title: z.string(),
     subtitle: nullableText,
     excerpt: z.string(),
-    content: tiptapNodeSchema.meta({ description: "The raw Tiptap document, whatever the format." }),
+    // The node schema itself, not a described copy: a copy would put a second, unnamed node schema
+    // in the document's `$ref` cycle. Its description is on the Post.
+    content: tiptapNodeSchema,
     rendered: nullableText.meta({ description: "HTML or Markdown for those formats; null for tiptap." }),
     format: z.enum(["tiptap", "html", "markdown"]),
     coverImage: nullableText,
@@ -44,7 +46,7 @@ export const postSchema = z
     twitterImage: nullableText,
     robots: nullableText,
   })
-  .meta({ id: "Post" });
+  .meta({ id: "Post", description: "`content` is the raw Tiptap document whatever the format; `rendered` is its HTML or Markdown for those formats." });
 
 const adjacentPost = z.object({ slug: z.string(), title: z.string() }).nullable();
 

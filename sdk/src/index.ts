@@ -174,6 +174,9 @@ export class Inkbase {
           `/api/webhooks/${seg(id)}/deliveries/${seg(deliveryId)}/redeliver`,
           call,
         ),
+      /** Queues every failed delivery created in `{ since, until? }` again, at most 100 per call (`hasMore`: call again). */
+      redeliverFailed: (id: string, body: BodyOf<"/api/webhooks/{id}/redeliver-failed", "post">, call?: Call) =>
+        this.data<ResponseOf<"/api/webhooks/{id}/redeliver-failed", "post">>("POST", `/api/webhooks/${seg(id)}/redeliver-failed`, { ...call, body }),
     },
   };
 

@@ -802,6 +802,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description At most 200 fields with distinct names. */
+        CollectionFields: components["schemas"]["CollectionField"][];
+        CollectionField: {
+            name: string;
+            /** @enum {string} */
+            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
+            required?: boolean;
+            enum?: (string | number | boolean)[];
+            min?: number;
+            max?: number;
+            /**
+             * @description `array` only: the type of every item (absent: any JSON value).
+             * @enum {string}
+             */
+            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
+            /** @description `object` only: the nested fields (absent: any object). Nests at most 5 levels deep. */
+            fields?: components["schemas"]["CollectionFields"];
+        };
         BulkEntriesRequest: {
             entries: {
                 data: {
@@ -938,6 +956,12 @@ export interface components {
                 path: string[];
                 message: string;
             }[];
+        };
+        UnsupportedMediaType: {
+            /** @constant */
+            error: "Unsupported Media Type";
+            /** @constant */
+            expected: "application/json";
         };
         Success: {
             /** @constant */
@@ -1107,14 +1131,14 @@ export interface components {
             posts: components["schemas"]["Post"][];
             pageInfo: components["schemas"]["PageInfo"];
         };
+        /** @description `content` is the raw Tiptap document whatever the format; `rendered` is its HTML or Markdown for those formats. */
         Post: {
             id: string;
             slug: string;
             title: string;
             subtitle: string | null;
             excerpt: string;
-            /** @description The raw Tiptap document, whatever the format. */
-            content: components["schemas"]["TiptapNodeOutput"];
+            content: components["schemas"]["TiptapNode"];
             /** @description HTML or Markdown for those formats; null for tiptap. */
             rendered: string | null;
             /** @enum {string} */
@@ -1170,8 +1194,7 @@ export interface components {
             title: string;
             subtitle: string | null;
             excerpt: string;
-            /** @description The raw Tiptap document, whatever the format. */
-            content: components["schemas"]["TiptapNodeOutput"];
+            content: components["schemas"]["TiptapNode"];
             /** @description HTML or Markdown for those formats; null for tiptap. */
             rendered: string | null;
             /** @enum {string} */
@@ -1404,17 +1427,6 @@ export interface components {
             /** Format: date-time */
             previousSecretExpiresAt: string;
         };
-        __schema0: components["schemas"]["TiptapNodeOutput"][];
-        TiptapNodeOutput: {
-            /** @enum {string} */
-            type: "doc" | "paragraph" | "text" | "heading" | "blockquote" | "bulletList" | "orderedList" | "listItem" | "codeBlock" | "hardBreak" | "horizontalRule" | "image";
-            attrs?: {
-                [key: string]: unknown;
-            };
-            content?: components["schemas"]["__schema0"];
-            marks?: components["schemas"]["TiptapMark"][];
-            text?: string;
-        };
     };
     responses: never;
     parameters: never;
@@ -1521,73 +1533,7 @@ export interface operations {
                     slug: string;
                     schema?: {
                         title?: string;
-                        fields?: {
-                            name: string;
-                            /** @enum {string} */
-                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            required?: boolean;
-                            enum?: (string | number | boolean)[];
-                            min?: number;
-                            max?: number;
-                            /** @enum {string} */
-                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            fields?: {
-                                name: string;
-                                /** @enum {string} */
-                                type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                required?: boolean;
-                                enum?: (string | number | boolean)[];
-                                min?: number;
-                                max?: number;
-                                /** @enum {string} */
-                                items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                fields?: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    required?: boolean;
-                                    enum?: (string | number | boolean)[];
-                                    min?: number;
-                                    max?: number;
-                                    /** @enum {string} */
-                                    items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    fields?: {
-                                        name: string;
-                                        /** @enum {string} */
-                                        type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        required?: boolean;
-                                        enum?: (string | number | boolean)[];
-                                        min?: number;
-                                        max?: number;
-                                        /** @enum {string} */
-                                        items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        fields?: {
-                                            name: string;
-                                            /** @enum {string} */
-                                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            required?: boolean;
-                                            enum?: (string | number | boolean)[];
-                                            min?: number;
-                                            max?: number;
-                                            /** @enum {string} */
-                                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            fields?: {
-                                                name: string;
-                                                /** @enum {string} */
-                                                type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                                required?: boolean;
-                                                enum?: (string | number | boolean)[];
-                                                min?: number;
-                                                max?: number;
-                                                /** @enum {string} */
-                                                items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                                fields?: unknown[];
-                                            }[];
-                                        }[];
-                                    }[];
-                                }[];
-                            }[];
-                        }[];
+                        fields?: components["schemas"]["CollectionFields"];
                         indexes?: {
                             slug?: string;
                             title?: string;
@@ -1595,73 +1541,7 @@ export interface operations {
                             tag?: string;
                         };
                     };
-                    fields?: {
-                        name: string;
-                        /** @enum {string} */
-                        type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                        required?: boolean;
-                        enum?: (string | number | boolean)[];
-                        min?: number;
-                        max?: number;
-                        /** @enum {string} */
-                        items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                        fields?: {
-                            name: string;
-                            /** @enum {string} */
-                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            required?: boolean;
-                            enum?: (string | number | boolean)[];
-                            min?: number;
-                            max?: number;
-                            /** @enum {string} */
-                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            fields?: {
-                                name: string;
-                                /** @enum {string} */
-                                type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                required?: boolean;
-                                enum?: (string | number | boolean)[];
-                                min?: number;
-                                max?: number;
-                                /** @enum {string} */
-                                items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                fields?: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    required?: boolean;
-                                    enum?: (string | number | boolean)[];
-                                    min?: number;
-                                    max?: number;
-                                    /** @enum {string} */
-                                    items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    fields?: {
-                                        name: string;
-                                        /** @enum {string} */
-                                        type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        required?: boolean;
-                                        enum?: (string | number | boolean)[];
-                                        min?: number;
-                                        max?: number;
-                                        /** @enum {string} */
-                                        items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        fields?: {
-                                            name: string;
-                                            /** @enum {string} */
-                                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            required?: boolean;
-                                            enum?: (string | number | boolean)[];
-                                            min?: number;
-                                            max?: number;
-                                            /** @enum {string} */
-                                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            fields?: unknown[];
-                                        }[];
-                                    }[];
-                                }[];
-                            }[];
-                        }[];
-                    }[];
+                    fields?: components["schemas"]["CollectionFields"];
                     indexes?: {
                         slug?: string;
                         title?: string;
@@ -1725,6 +1605,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
             /** @description Rate limited: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -1772,6 +1662,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "docs",
+                     *       "name": "Docs",
+                     *       "slug": "docs",
+                     *       "schema": {
+                     *         "fields": [
+                     *           {
+                     *             "name": "title",
+                     *             "type": "string",
+                     *             "required": true
+                     *           },
+                     *           {
+                     *             "name": "slug",
+                     *             "type": "slug"
+                     *           }
+                     *         ],
+                     *         "indexes": {
+                     *           "slug": "slug",
+                     *           "title": "title"
+                     *         }
+                     *       },
+                     *       "entryCount": 0,
+                     *       "createdAt": "2026-11-23T15:05:07.424Z",
+                     *       "updatedAt": "2026-11-23T15:05:07.424Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -1946,73 +1863,7 @@ export interface operations {
                     name?: string;
                     schema?: {
                         title?: string;
-                        fields?: {
-                            name: string;
-                            /** @enum {string} */
-                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            required?: boolean;
-                            enum?: (string | number | boolean)[];
-                            min?: number;
-                            max?: number;
-                            /** @enum {string} */
-                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            fields?: {
-                                name: string;
-                                /** @enum {string} */
-                                type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                required?: boolean;
-                                enum?: (string | number | boolean)[];
-                                min?: number;
-                                max?: number;
-                                /** @enum {string} */
-                                items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                fields?: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    required?: boolean;
-                                    enum?: (string | number | boolean)[];
-                                    min?: number;
-                                    max?: number;
-                                    /** @enum {string} */
-                                    items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    fields?: {
-                                        name: string;
-                                        /** @enum {string} */
-                                        type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        required?: boolean;
-                                        enum?: (string | number | boolean)[];
-                                        min?: number;
-                                        max?: number;
-                                        /** @enum {string} */
-                                        items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        fields?: {
-                                            name: string;
-                                            /** @enum {string} */
-                                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            required?: boolean;
-                                            enum?: (string | number | boolean)[];
-                                            min?: number;
-                                            max?: number;
-                                            /** @enum {string} */
-                                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            fields?: {
-                                                name: string;
-                                                /** @enum {string} */
-                                                type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                                required?: boolean;
-                                                enum?: (string | number | boolean)[];
-                                                min?: number;
-                                                max?: number;
-                                                /** @enum {string} */
-                                                items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                                fields?: unknown[];
-                                            }[];
-                                        }[];
-                                    }[];
-                                }[];
-                            }[];
-                        }[];
+                        fields?: components["schemas"]["CollectionFields"];
                         indexes?: {
                             slug?: string;
                             title?: string;
@@ -2020,73 +1871,7 @@ export interface operations {
                             tag?: string;
                         };
                     };
-                    fields?: {
-                        name: string;
-                        /** @enum {string} */
-                        type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                        required?: boolean;
-                        enum?: (string | number | boolean)[];
-                        min?: number;
-                        max?: number;
-                        /** @enum {string} */
-                        items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                        fields?: {
-                            name: string;
-                            /** @enum {string} */
-                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            required?: boolean;
-                            enum?: (string | number | boolean)[];
-                            min?: number;
-                            max?: number;
-                            /** @enum {string} */
-                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                            fields?: {
-                                name: string;
-                                /** @enum {string} */
-                                type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                required?: boolean;
-                                enum?: (string | number | boolean)[];
-                                min?: number;
-                                max?: number;
-                                /** @enum {string} */
-                                items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                fields?: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    required?: boolean;
-                                    enum?: (string | number | boolean)[];
-                                    min?: number;
-                                    max?: number;
-                                    /** @enum {string} */
-                                    items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                    fields?: {
-                                        name: string;
-                                        /** @enum {string} */
-                                        type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        required?: boolean;
-                                        enum?: (string | number | boolean)[];
-                                        min?: number;
-                                        max?: number;
-                                        /** @enum {string} */
-                                        items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                        fields?: {
-                                            name: string;
-                                            /** @enum {string} */
-                                            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            required?: boolean;
-                                            enum?: (string | number | boolean)[];
-                                            min?: number;
-                                            max?: number;
-                                            /** @enum {string} */
-                                            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
-                                            fields?: unknown[];
-                                        }[];
-                                    }[];
-                                }[];
-                            }[];
-                        }[];
-                    }[];
+                    fields?: components["schemas"]["CollectionFields"];
                     indexes?: {
                         slug?: string;
                         title?: string;
@@ -2167,6 +1952,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
             /** @description Rate limited: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -2222,6 +2017,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "cmwtedhck0004dv7d0u80iuef",
+                     *           "version": "v_2",
+                     *           "title": "Getting started with Inkbase",
+                     *           "summary": null,
+                     *           "slug": "getting-started",
+                     *           "data": {
+                     *             "slug": "getting-started",
+                     *             "title": "Getting started with Inkbase"
+                     *           },
+                     *           "updatedAt": "2026-11-23T15:05:07.940Z"
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "perPage": 10,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EntryList"];
                 };
             };
@@ -2321,6 +2140,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmwtedhck0004dv7d0u80iuef",
+                     *       "version": "v_1",
+                     *       "labels": {
+                     *         "production": {
+                     *           "version": "v_1",
+                     *           "meta": null
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         version: components["schemas"]["VersionId"];
@@ -2386,6 +2217,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -2484,6 +2325,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
             /** @description Rate limited: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -2535,6 +2386,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmwtedhck0004dv7d0u80iuef",
+                     *       "version": "v_1",
+                     *       "labels": {
+                     *         "production": {
+                     *           "version": "v_1",
+                     *           "meta": null
+                     *         }
+                     *       },
+                     *       "title": "Getting started",
+                     *       "summary": null,
+                     *       "slug": "getting-started",
+                     *       "data": {
+                     *         "slug": "getting-started",
+                     *         "title": "Getting started"
+                     *       },
+                     *       "createdAt": "2026-11-23T15:05:07.592Z",
+                     *       "updatedAt": "2026-11-23T15:05:07.940Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Entry"];
                 };
             };
@@ -2792,6 +2664,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
             /** @description Rate limited: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -2841,6 +2723,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "label": "production",
+                     *       "version": "v_2",
+                     *       "meta": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Label"];
                 };
             };
@@ -2981,6 +2870,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -3124,6 +3023,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "label": "production",
+                     *           "version": "v_2",
+                     *           "previousVersion": "v_1",
+                     *           "movedAt": "2026-11-23T15:05:08.458Z",
+                     *           "movedBy": {
+                     *             "type": "key",
+                     *             "id": "cmwteddv80001g37dwxnf5fka",
+                     *             "prefix": "ink_FsrznQJC"
+                     *           }
+                     *         },
+                     *         {
+                     *           "label": "production",
+                     *           "version": "v_1",
+                     *           "previousVersion": null,
+                     *           "movedAt": "2026-11-23T15:05:07.592Z",
+                     *           "movedBy": {
+                     *             "type": "key",
+                     *             "id": "cmwteddv80001g37dwxnf5fka",
+                     *             "prefix": "ink_FsrznQJC"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LabelHistory"];
                 };
             };
@@ -3215,6 +3142,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "version": "v_2",
+                     *         "createdAt": "2026-11-23T15:05:07.940Z",
+                     *         "labels": []
+                     *       },
+                     *       {
+                     *         "version": "v_1",
+                     *         "createdAt": "2026-11-23T15:05:07.592Z",
+                     *         "labels": [
+                     *           "production"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VersionListItem"][];
                 };
             };
@@ -3312,6 +3255,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmwtedhck0004dv7d0u80iuef",
+                     *       "version": "v_1",
+                     *       "createdAt": "2026-11-23T15:05:07.592Z",
+                     *       "labels": [
+                     *         "production"
+                     *       ],
+                     *       "data": {
+                     *         "slug": "getting-started",
+                     *         "title": "Getting started"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VersionSnapshot"];
                 };
             };
@@ -3595,6 +3552,16 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
             /** @description Unexpected server error; the body carries the request id. */
             500: {
                 headers: {
@@ -3699,6 +3666,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmwteddfn0000g37dsyw27yq2",
+                     *       "username": "alice",
+                     *       "email": "alice@example.com",
+                     *       "plan": "pro",
+                     *       "scopes": [
+                     *         "posts:read",
+                     *         "posts:write",
+                     *         "collections:read",
+                     *         "collections:write"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
@@ -3811,6 +3792,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Unexpected server error; the body carries the request id. */
@@ -3967,6 +3958,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
             /** @description Rate limited: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -4069,6 +4070,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -4286,6 +4297,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "News",
+                     *         "slug": "news",
+                     *         "count": 1
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TagCount"][];
                 };
             };
@@ -4374,6 +4394,133 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmwtedex50000dv7dz6u61w5t",
+                     *       "slug": "hello-world",
+                     *       "title": "Hello, world",
+                     *       "subtitle": null,
+                     *       "excerpt": "Hello from Inkbase.",
+                     *       "content": {
+                     *         "type": "doc",
+                     *         "content": [
+                     *           {
+                     *             "type": "paragraph",
+                     *             "content": [
+                     *               {
+                     *                 "text": "Hello from Inkbase.",
+                     *                 "type": "text"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "rendered": null,
+                     *       "format": "tiptap",
+                     *       "coverImage": null,
+                     *       "featured": false,
+                     *       "tags": [
+                     *         {
+                     *           "name": "News",
+                     *           "slug": "news"
+                     *         }
+                     *       ],
+                     *       "coauthors": [],
+                     *       "user": {
+                     *         "id": "cmwteddfn0000g37dsyw27yq2",
+                     *         "username": "alice",
+                     *         "displayName": null,
+                     *         "avatar": null
+                     *       },
+                     *       "readingTime": 1,
+                     *       "publishedAt": "2026-11-23T15:05:04.297Z",
+                     *       "updatedAt": "2026-11-23T15:05:04.297Z",
+                     *       "visibility": "public",
+                     *       "status": "published",
+                     *       "seoTitle": null,
+                     *       "seoDescription": null,
+                     *       "canonicalUrl": null,
+                     *       "ogTitle": null,
+                     *       "ogDescription": null,
+                     *       "ogImage": null,
+                     *       "twitterTitle": null,
+                     *       "twitterDescription": null,
+                     *       "twitterImage": null,
+                     *       "robots": null,
+                     *       "adjacent": {
+                     *         "prev": null,
+                     *         "next": null
+                     *       },
+                     *       "seo": {
+                     *         "title": "Hello, world",
+                     *         "description": "Hello from Inkbase.",
+                     *         "canonical": "https://blog.example.com/alice/hello-world",
+                     *         "robots": "index, follow",
+                     *         "keywords": [
+                     *           "News"
+                     *         ],
+                     *         "openGraph": {
+                     *           "type": "article",
+                     *           "title": "Hello, world",
+                     *           "description": "Hello from Inkbase.",
+                     *           "url": "https://blog.example.com/alice/hello-world",
+                     *           "siteName": "alice",
+                     *           "images": [],
+                     *           "publishedTime": "2026-11-23T15:05:04.297Z",
+                     *           "modifiedTime": "2026-11-23T15:05:04.297Z"
+                     *         },
+                     *         "twitter": {
+                     *           "card": "summary",
+                     *           "title": "Hello, world",
+                     *           "description": "Hello from Inkbase.",
+                     *           "images": []
+                     *         }
+                     *       },
+                     *       "jsonLd": [
+                     *         {
+                     *           "@context": "https://schema.org",
+                     *           "@type": "BlogPosting",
+                     *           "headline": "Hello, world",
+                     *           "description": "Hello from Inkbase.",
+                     *           "datePublished": "2026-11-23T15:05:04.297Z",
+                     *           "dateModified": "2026-11-23T15:05:04.297Z",
+                     *           "author": [
+                     *             {
+                     *               "@type": "Person",
+                     *               "name": "alice",
+                     *               "url": "https://blog.example.com/alice"
+                     *             }
+                     *           ],
+                     *           "keywords": [
+                     *             "News"
+                     *           ],
+                     *           "url": "https://blog.example.com/alice/hello-world",
+                     *           "mainEntityOfPage": {
+                     *             "@type": "WebPage",
+                     *             "@id": "https://blog.example.com/alice/hello-world"
+                     *           }
+                     *         },
+                     *         {
+                     *           "@context": "https://schema.org",
+                     *           "@type": "BreadcrumbList",
+                     *           "itemListElement": [
+                     *             {
+                     *               "@type": "ListItem",
+                     *               "position": 1,
+                     *               "name": "alice",
+                     *               "item": "https://blog.example.com/alice"
+                     *             },
+                     *             {
+                     *               "@type": "ListItem",
+                     *               "position": 2,
+                     *               "name": "Hello, world",
+                     *               "item": "https://blog.example.com/alice/hello-world"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicPost"];
                 };
             };
@@ -4523,6 +4670,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmwtedex50000dv7dz6u61w5t",
+                     *       "slug": "hello-world",
+                     *       "title": "Hello, world",
+                     *       "subtitle": null,
+                     *       "excerpt": "Hello from Inkbase.",
+                     *       "content": {
+                     *         "type": "doc",
+                     *         "content": [
+                     *           {
+                     *             "type": "paragraph",
+                     *             "content": [
+                     *               {
+                     *                 "text": "Hello from Inkbase.",
+                     *                 "type": "text"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "rendered": null,
+                     *       "format": "tiptap",
+                     *       "coverImage": null,
+                     *       "featured": false,
+                     *       "tags": [
+                     *         {
+                     *           "name": "News",
+                     *           "slug": "news"
+                     *         }
+                     *       ],
+                     *       "coauthors": [],
+                     *       "user": {
+                     *         "id": "cmwteddfn0000g37dsyw27yq2",
+                     *         "username": "alice",
+                     *         "displayName": null,
+                     *         "avatar": null
+                     *       },
+                     *       "readingTime": 1,
+                     *       "publishedAt": "2026-11-23T15:05:04.297Z",
+                     *       "updatedAt": "2026-11-23T15:05:04.297Z",
+                     *       "visibility": "public",
+                     *       "status": "published",
+                     *       "seoTitle": null,
+                     *       "seoDescription": null,
+                     *       "canonicalUrl": null,
+                     *       "ogTitle": null,
+                     *       "ogDescription": null,
+                     *       "ogImage": null,
+                     *       "twitterTitle": null,
+                     *       "twitterDescription": null,
+                     *       "twitterImage": null,
+                     *       "robots": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Post"];
                 };
             };
@@ -4806,6 +5008,16 @@ export interface operations {
                     "application/json": components["schemas"]["PreconditionFailed"];
                 };
             };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
             /** @description Rate limited: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -4903,6 +5115,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5056,6 +5278,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5337,6 +5569,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5722,6 +5964,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */

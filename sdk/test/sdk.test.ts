@@ -11,6 +11,7 @@ import { signWebhook } from "../../lib/webhooks/sign-webhook";
 import { generateWebhookSecret } from "../../lib/webhooks/generate-webhook-secret";
 import { connectTestDatabase, createTestKey, createTestUser, uniqueName } from "../../tests/support/fixtures";
 import { uniqueIp } from "../../tests/support/posts-api";
+import { startWebhookReceiver } from "../../tests/support/webhook-receiver";
 
 connectTestDatabase();
 
@@ -120,9 +121,56 @@ describe("@inkbase/sdk collections", () => {
 
     const bulk = await inkbase.entries.bulk(slug, { entries: [{ data: { title: "A" } }, { data: { title: "B" }, label: "staging" }] });
     expect(bulk.results.map((result) => result.status)).toEqual([201, 201]);
+    const history = await inkbase.labels.history(slug, created.id, "production");
+    expect(history.data.map((move) => [move.previousVersion, move.version])).toEqual([["v_2", "v_1"], ["v_1", "v_2"], [null, "v_1"]]);
     await inkbase.labels.remove(slug, created.id, "production");
     await inkbase.entries.delete(slug, created.id);
     await inkbase.collections.delete(slug);
+  });
+
+  it("changes a collection's schema (nested object fields) and reports the re-projection", async () => {
+    const { inkbase } = await client({ plan: "pro" });
+    const slug = uniqueName("guides");
+    await inkbase.collections.create({ name: "Guides", slug, schema: { fields: [{ name: "title", type: "string" }] } });
+    await inkbase.entries.create(slug, { data: { title: "One", seo: { title: "SEO one" } } });
+    const fields = [
+      { name: "title", type: "string" as const, required: true },
+      { name: "seo", type: "object" as const, fields: [{ name: "title", type: "string" as const, max: 70 }] },
+    ];
+    const updated = await inkbase.collections.update(slug, { name: "Guides 2", schema: { fields, indexes: { title: "seo.title" } } });
+    expect(updated).toMatchObject({ name: "Guides 2", schema: { fields }, reprojected: { updated: 1, skipped: 0, truncated: false } });
+    expect((await inkbase.entries.list(slug)).entries.map((entry) => entry.title)).toEqual(["SEO one"]);
+    const invalid = await inkbase.collections.update(slug, { schema: { fields: [{ name: "seo", type: "object", fields: [{ name: "x", type: "string", items: "string" }] }] } }).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ status: 400, body: { error: "Invalid input" } });
+    expect((invalid as InkbaseError).fieldError("schema.fields.0.fields.0.items")).toBe("items applies to array fields only");
+  });
+});
+
+describe("@inkbase/sdk webhooks", () => {
+  it("adds an endpoint, sends a test event, reads its delivery, redelivers failures and rotates the secret", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { inkbase } = await client();
+      const endpoint = await inkbase.webhooks.create({ url: receiver.url, events: ["post.published"] });
+      expect(endpoint.secret).toBeTruthy();
+      expect((await inkbase.webhooks.list()).data.map((item) => item.id)).toEqual([endpoint.id]);
+      expect(await inkbase.webhooks.update(endpoint.id, { active: true })).toMatchObject({ id: endpoint.id, active: true });
+
+      const { deliveryId } = await inkbase.webhooks.test(endpoint.id);
+      const [ping] = await receiver.waitFor(1);
+      expect(await verifyWebhook(ping.body, ping.headers, endpoint.secret)).toMatchObject({ type: "ping" });
+      expect((await inkbase.webhooks.deliveries.get(endpoint.id, deliveryId)).id).toBe(deliveryId);
+      expect((await inkbase.webhooks.deliveries.list(endpoint.id)).data.map((delivery) => delivery.id)).toContain(deliveryId);
+      // Nothing failed: nothing to redeliver.
+      expect(await inkbase.webhooks.deliveries.redeliverFailed(endpoint.id, { since: new Date(0).toISOString() })).toEqual({ deliveryIds: [], hasMore: false });
+
+      const rotated = await inkbase.webhooks.rotateSecret(endpoint.id);
+      expect(rotated.secret).not.toBe(endpoint.secret);
+      await inkbase.webhooks.delete(endpoint.id);
+      expect((await inkbase.webhooks.list()).data).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

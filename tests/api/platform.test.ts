@@ -64,6 +64,7 @@ describe("GET /docs", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     const html = await res.text();
+    expect(html).toMatch(/<html lang="en">/);
     const assets = [...html.matchAll(/\b(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]);
     expect(assets).toContain("/reference/scalar-standalone.js");
     expect(assets.filter((url) => /^(https?:)?\/\//.test(url))).toEqual([]);

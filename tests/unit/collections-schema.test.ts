@@ -15,7 +15,22 @@ describe("collectionSchemaSchema", () => {
   it("bounds nesting of object fields", () => {
     let field: Record<string, unknown> = { name: "leaf", type: "string" };
     for (let i = 0; i < 7; i++) field = { name: `level${i}`, type: "object", fields: [field] };
+    const result = collectionSchemaSchema.safeParse({ fields: [field] });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["fields.0.fields.0.fields.0.fields.0.fields.0.fields.0.fields", "Object fields nest at most 5 levels deep"],
+    ]);
+  });
+
+  it("refuses a hostile nesting depth before the recursive schema walks it", () => {
+    let field: Record<string, unknown> = { name: "leaf", type: "string" };
+    for (let i = 0; i < 20_000; i++) field = { name: "n", type: "object", fields: [field] };
     expect(collectionSchemaSchema.safeParse({ fields: [field] }).success).toBe(false);
+  });
+
+  it("accepts object fields nested five levels deep", () => {
+    let field: Record<string, unknown> = { name: "leaf", type: "string" };
+    for (let i = 0; i < 5; i++) field = { name: `level${i}`, type: "object", fields: [field] };
+    expect(collectionSchemaSchema.safeParse({ fields: [field] }).success).toBe(true);
   });
 
   it.each([["1st"], ["has space"], ["a.b"], [""], ["x".repeat(65)]])("refuses the field name %j", (name) => {

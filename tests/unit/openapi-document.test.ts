@@ -3,12 +3,14 @@
 // reading the files, not through the generated route index), every operation lists the errors its
 // declaration implies, and the SDK's committed copy and generated types are not stale.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildDocument } from "../../lib/openapi/build-document";
+import { buildDocument, HTTP_METHODS } from "../../lib/openapi/build-document";
+import type { RouteDeclaration } from "../../lib/http/api";
+import { routeIndex } from "../../lib/openapi/route-index.generated";
 import { SDK_VERSION } from "../../lib/openapi/version";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -73,6 +75,7 @@ describe("the OpenAPI document", () => {
       if (scopes.length) expect(statuses, label).toContain("403");
       if (op["x-session-only"]) expect(statuses, label).toContain("403");
       if (op.parameters?.length || op.requestBody) expect(statuses, label).toContain("400");
+      if (op.requestBody) expect(statuses, label).toContain("415");
     }
   });
 
@@ -84,6 +87,24 @@ describe("the OpenAPI document", () => {
     const patch = (document.paths?.["/api/collections/{id}/entries/{entryId}"] as Record<string, Operation>).patch;
     expect(JSON.stringify(patch.responses["409"])).toContain("VersionConflict");
     expect(JSON.stringify(document.components?.schemas?.VersionConflict)).toContain("current");
+  });
+
+  it("shows response examples that are valid answers by the operation's own schema", async () => {
+    const checked: string[] = [];
+    for (const entry of routeIndex) {
+      const mod = (await entry.load()) as Record<string, { declaration?: RouteDeclaration } | undefined>;
+      for (const method of HTTP_METHODS) {
+        for (const [status, response] of Object.entries(mod[method]?.declaration?.docs?.responses ?? {})) {
+          if (response.example === undefined || !response.schema) continue;
+          const label = `${method} ${entry.path} ${status}`;
+          expect(response.schema.safeParse(response.example).error?.issues ?? [], label).toEqual([]);
+          const documented = (document.paths?.[entry.path] as Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>)[method.toLowerCase()];
+          expect(documented.responses[status].content?.["application/json"]?.example, label).toEqual(response.example);
+          checked.push(label);
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(8);
   });
 
   it("marks session-only operations and keeps them in the document", () => {
@@ -99,6 +120,30 @@ describe("the OpenAPI document", () => {
     const out = path.join(dir, "schema.generated.ts");
     execFileSync(path.join(root, "node_modules/.bin/openapi-typescript"), ["sdk/openapi.json", "-o", out], { cwd: root, stdio: "pipe" });
     expect(readFileSync(out, "utf8")).toBe(readFileSync(path.join(root, "sdk/src/schema.generated.ts"), "utf8"));
+  }, 60_000);
+
+  it("shows SDK samples that type-check against the built SDK (sdk/dist)", () => {
+    const calls = operations().flatMap(([, , op]) => ((op as { "x-codeSamples"?: { source: string }[] })["x-codeSamples"] ?? []).map((sample) => sample.source));
+    expect(calls.length).toBeGreaterThan(30);
+    // Each sample is `import …; const inkbase = new Inkbase(…); const result = await <call>;`: keep the calls.
+    const body = calls.map((source) => `  {\n    ${source.split("\n").at(-1)}\n    void result;\n  }`).join("\n");
+    const dir = mkdtempSync(path.join(tmpdir(), "inkbase-sdk-samples-"));
+    const file = path.join(dir, "samples.mts");
+    writeFileSync(
+      file,
+      `import { Inkbase } from ${JSON.stringify(path.join(root, "sdk/dist/index.js"))};\n` +
+        `const inkbase = new Inkbase({ apiKey: "ink_example", baseUrl: "https://your-inkbase.example" });\n` +
+        `export async function samples(): Promise<void> {\n${body}\n}\n`,
+    );
+    const tsc = path.join(root, "node_modules/.bin/tsc");
+    const args = ["--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "--skipLibCheck", file];
+    let errors = "";
+    try {
+      execFileSync(tsc, args, { cwd: dir, stdio: "pipe", encoding: "utf8" });
+    } catch (err) {
+      errors = String((err as { stdout?: string }).stdout || err);
+    }
+    expect(errors).toBe("");
   }, 60_000);
 
   it("carries the SDK's version", () => {

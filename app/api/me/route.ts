@@ -5,6 +5,7 @@ import { toMe } from "@/lib/auth/to-me";
 import { updateProfile } from "@/lib/users/update-profile";
 import { updateProfileInputSchema } from "@/lib/users/user-input";
 import { meSchema, profileSchema } from "@/lib/auth/me-response";
+import { meExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
@@ -13,7 +14,7 @@ export const GET = api({
     description: "The account the key or session belongs to, with the key's scopes (null for a session).",
     tag: "Account",
     sdk: "inkbase.me()",
-    responses: { 200: { description: "The caller.", schema: meSchema } },
+    responses: { 200: { description: "The caller.", schema: meSchema, example: meExample } },
   },
   handler: async ({ principal }) => toMe(principal),
 });
@@ -25,6 +26,7 @@ export const PATCH = api({
     summary: "Change the display name",
     description: "An empty or null name hands the blog's name back to the username.",
     tag: "Account",
+    sdk: 'inkbase.updateProfile({ displayName: "Alice" })',
     responses: { 200: { description: "The updated profile.", schema: profileSchema } },
     errors: { 404: "User not found" },
   },

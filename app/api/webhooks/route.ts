@@ -15,6 +15,7 @@ export const GET = api({
     summary: "List webhook endpoints",
     description: "Each endpoint with its newest delivery's result and its failed attempts in the last 24 hours. Never the secret.",
     tag: "Webhooks",
+    sdk: "inkbase.webhooks.list()",
     responses: { 200: { description: "The endpoints.", schema: webhookListSchema } },
   },
   handler: async ({ principal }) => ({ data: await listWebhookSubscriptions({ ownerId: principal.userId }) }),
@@ -28,6 +29,7 @@ export const POST = api({
     summary: "Add a webhook endpoint",
     description: "`events` defaults to every event type. The URL must be public HTTPS (loopback and private addresses are refused). At most 20 endpoints per account.",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.create({ url: "https://example.com/hooks/inkbase", events: ["post.published"] })',
     responses: { 201: { description: "The endpoint with its signing secret, shown once.", schema: createdWebhookSchema } },
   },
   handler: async ({ principal, body }) =>

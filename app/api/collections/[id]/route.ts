@@ -9,6 +9,7 @@ import { ownerOf } from "@/lib/collections/owner";
 import { collectionParams } from "@/lib/collections/route-params";
 import { updateCollection } from "@/lib/collections/update-collection";
 import { collectionResponseSchema, successSchema, updatedCollectionSchema } from "@/lib/collections/collection-response";
+import { collectionExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
@@ -19,7 +20,7 @@ export const GET = api({
     summary: "Get a collection",
     tag: "Collections",
     sdk: 'inkbase.collections.get("docs")',
-    responses: { 200: { description: "The collection and its schema.", schema: collectionResponseSchema } },
+    responses: { 200: { description: "The collection and its schema.", schema: collectionResponseSchema, example: collectionExample } },
     errors: { 404: "`Collection not found`." },
   },
   handler: async ({ principal, params }) => getCollection({ owner: ownerOf(principal), id: params.id }),

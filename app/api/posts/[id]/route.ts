@@ -11,6 +11,7 @@ import { formatQuerySchema } from "@/lib/posts/public-read-queries";
 import { updatePost } from "@/lib/posts/update-post";
 import { postSchema, successSchema } from "@/lib/posts/post-response";
 import { preconditionFailedSchema } from "@/lib/openapi/error-schemas";
+import { postExample } from "@/lib/openapi/response-examples";
 
 export const runtime = "nodejs";
 
@@ -26,7 +27,7 @@ export const GET = api({
     description: "The owner's view in any format, with an `ETag` to send back as `If-Match` on PATCH.",
     tag: "Posts",
     sdk: 'inkbase.posts.get("post-id", { format: "html" })',
-    responses: { 200: { description: "The post.", schema: postSchema } },
+    responses: { 200: { description: "The post.", schema: postSchema, example: postExample } },
     errors: { 404: "`Post not found` (also another user's post)." },
   },
   handler: async ({ principal, params, query }) => {

@@ -20,6 +20,7 @@ export const GET = api({
   docs: {
     summary: "Get a webhook endpoint",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.get("webhook-id")',
     responses: { 200: { description: "The endpoint, without its secret.", schema: webhookSchema } },
     errors: { 404: "`Webhook not found`" },
   },
@@ -35,6 +36,7 @@ export const PATCH = api({
     summary: "Change a webhook endpoint",
     description: "Its URL, events, or `active` (false pauses deliveries).",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.update("webhook-id", { active: false })',
     responses: { 200: { description: "The endpoint as changed.", schema: webhookSchema } },
     errors: { 404: "`Webhook not found`" },
   },
@@ -49,6 +51,7 @@ export const DELETE = api({
     summary: "Delete a webhook endpoint",
     description: "With its delivery log.",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.delete("webhook-id")',
     responses: { 200: { description: "Deleted.", schema: deletedSchema } },
     errors: { 404: "`Webhook not found`" },
   },

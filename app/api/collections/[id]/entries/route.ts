@@ -7,6 +7,7 @@ import { listEntries } from "@/lib/collections/list-entries";
 import { ownerOf } from "@/lib/collections/owner";
 import { collectionParams } from "@/lib/collections/route-params";
 import { createdEntrySchema, entryListSchema } from "@/lib/collections/collection-response";
+import { createdEntryExample, entryListExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
@@ -18,8 +19,8 @@ export const GET = api({
     summary: "List entries",
     description: "Drafts included unless `label` is given; `full=1` adds `data`. The published listing is `?label=production&full=1`.",
     tag: "Entries",
-    sdk: 'inkbase.entries.list("docs", { label: "production", full: true })',
-    responses: { 200: { description: "A page of entries.", schema: entryListSchema } },
+    sdk: 'inkbase.entries.list("docs", { label: "production", full: "1" })',
+    responses: { 200: { description: "A page of entries.", schema: entryListSchema, example: entryListExample } },
     errors: { 404: "`Collection not found`." },
   },
   handler: async ({ principal, params, query }) => listEntries({ owner: ownerOf(principal), collectionId: params.id, query }),
@@ -36,7 +37,7 @@ export const POST = api({
     description: "Creates `v_1`. With `label` (1-100 characters) that label points at `v_1` in the same call (`production` publishes it); events entry.created then label.updated.",
     tag: "Entries",
     sdk: 'inkbase.entries.create("docs", { data: { title: "Intro" }, label: "production" })',
-    responses: { 201: { description: "The new entry.", schema: createdEntrySchema } },
+    responses: { 201: { description: "The new entry.", schema: createdEntrySchema, example: createdEntryExample } },
     errors: { 400: "Invalid input: `data` fails the collection schema.", 404: "`Collection not found`.", 409: "`Slug already used` (the indexed slug).", 413: "`Entry data too large` (256 KB or more)." },
   },
   handler: async ({ principal, params, body }) =>

@@ -15,6 +15,7 @@ export const PUT = api({
     summary: "Show a co-authored post on my blog",
     description: "A user co-author chooses whether the post appears in their own public list.",
     tag: "Posts",
+    sdk: 'inkbase.posts.setShowOnBlog("post-id", true)',
     responses: { 200: { description: "The choice as stored.", schema: coauthorshipResponseSchema } },
     errors: { 404: "`Post not found`: not a post you co-author." },
   },

@@ -16,6 +16,7 @@ export const GET = api({
     summary: "List an endpoint's deliveries",
     description: "Newest first, filtered by `status` and `event`, 20 a page (at most 100).",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.deliveries.list("webhook-id")',
     responses: { 200: { description: "One page of the delivery log.", schema: deliveryPageSchema } },
     errors: { 404: "`Webhook not found`" },
   },

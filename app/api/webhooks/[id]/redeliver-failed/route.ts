@@ -17,6 +17,7 @@ export const POST = api({
     summary: "Redeliver failed deliveries",
     description: "Every failed delivery created between `since` and `until` (default now), at most 100 per call; `hasMore` says to call again.",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.deliveries.redeliverFailed("webhook-id", { since: "2026-01-01T00:00:00Z" })',
     responses: { 202: { description: "Queued.", schema: redeliveredSchema } },
     errors: { 404: "`Webhook not found`" },
   },

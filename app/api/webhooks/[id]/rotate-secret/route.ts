@@ -15,6 +15,7 @@ export const POST = api({
     summary: "Rotate the signing secret",
     description: "The new secret is shown once; the previous one keeps signing `webhook-signature` for 24 hours.",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.rotateSecret("webhook-id")',
     responses: { 200: { description: "The new secret.", schema: rotatedSecretSchema } },
     errors: { 404: "`Webhook not found`" },
   },

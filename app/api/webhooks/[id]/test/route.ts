@@ -14,6 +14,7 @@ export const POST = api({
     summary: "Send a test event",
     description: "A signed `ping` event through the outbox and queue, logged like any delivery. `ping` cannot be subscribed to.",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.test("webhook-id")',
     responses: { 202: { description: "Queued.", schema: queuedDeliverySchema } },
     errors: { 404: "`Webhook not found`", 409: "The endpoint is paused." },
   },

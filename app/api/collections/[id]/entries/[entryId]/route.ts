@@ -11,6 +11,7 @@ import { updateEntry } from "@/lib/collections/update-entry";
 import { entryResponseSchema, successSchema, updatedEntrySchema } from "@/lib/collections/collection-response";
 import { errorSchema, versionConflictSchema } from "@/lib/openapi/error-schemas";
 import { z } from "zod";
+import { entryExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
@@ -23,7 +24,7 @@ export const GET = api({
     description: "The `production` version by default; `?label=` or `?version=` chooses another. A draft (no `production`) is 404 by default.",
     tag: "Entries",
     sdk: 'inkbase.entries.get("docs", "entry-id", { label: "staging" })',
-    responses: { 200: { description: "The entry at that version.", schema: entryResponseSchema } },
+    responses: { 200: { description: "The entry at that version.", schema: entryResponseSchema, example: entryExample } },
     errors: { 404: "`Collection not found`, `Entry not found`, `Label not found` or `Version not found`." },
   },
   handler: async ({ principal, params, query }) =>

@@ -5,6 +5,7 @@ import { conditionalJson } from "@/lib/http/conditional-json";
 import { publicPost } from "@/lib/posts/public-post";
 import { publicPostQuerySchema } from "@/lib/posts/public-read-queries";
 import { publicPostSchema } from "@/lib/posts/post-response";
+import { publicPostExample } from "@/lib/openapi/response-examples";
 
 export const runtime = "nodejs";
 
@@ -19,7 +20,7 @@ export const GET = api({
     tag: "Public posts",
     conditional: true,
     sdk: 'inkbase.posts.getPublic("alice", "hello", { format: "html" })',
-    responses: { 200: { description: "The post.", schema: publicPostSchema } },
+    responses: { 200: { description: "The post.", schema: publicPostSchema, example: publicPostExample } },
     errors: { 404: "`User not found` or `Post not found`." },
   },
   handler: async ({ req, params, query, principal }) => {

@@ -5,6 +5,7 @@ import { conditionalJson } from "@/lib/http/conditional-json";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
 import { publicTagCounts } from "@/lib/posts/public-tag-counts";
 import { tagCountSchema } from "@/lib/posts/post-response";
+import { tagsExample } from "@/lib/openapi/response-examples";
 
 export const runtime = "nodejs";
 
@@ -18,7 +19,7 @@ export const GET = api({
     tag: "Public posts",
     conditional: true,
     sdk: 'inkbase.posts.tags("alice")',
-    responses: { 200: { description: "Tag counts.", schema: z.array(tagCountSchema) } },
+    responses: { 200: { description: "Tag counts.", schema: z.array(tagCountSchema), example: tagsExample } },
     errors: { 404: "`User not found`." },
   },
   handler: async ({ req, params }) => {

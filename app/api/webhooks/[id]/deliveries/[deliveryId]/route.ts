@@ -14,6 +14,7 @@ export const GET = api({
     summary: "Get a delivery with its attempts",
     description: "Every attempt's request as sent (headers with signatures, the exact body), the response code, duration, an excerpt of the response, the error and the next retry time.",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.deliveries.get("webhook-id", "delivery-id")',
     responses: { 200: { description: "The delivery.", schema: deliverySchema } },
     errors: { 404: "`Webhook not found` or `Delivery not found`" },
   },

@@ -5,6 +5,7 @@ import { ownerOf } from "@/lib/collections/owner";
 import { entryParams } from "@/lib/collections/route-params";
 import { versionListItemSchema } from "@/lib/collections/collection-response";
 import { z } from "zod";
+import { versionsExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
@@ -16,7 +17,7 @@ export const GET = api({
     description: "Retained versions, newest first: the last 10 plus any pinned by a label.",
     tag: "Versions",
     sdk: 'inkbase.versions.list("docs", "entry-id")',
-    responses: { 200: { description: "The versions.", schema: z.array(versionListItemSchema) } },
+    responses: { 200: { description: "The versions.", schema: z.array(versionListItemSchema), example: versionsExample } },
     errors: { 404: "`Collection not found` or `Entry not found`." },
   },
   handler: async ({ principal, params }) => listVersions({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId }),

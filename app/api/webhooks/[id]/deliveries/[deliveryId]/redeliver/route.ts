@@ -14,6 +14,7 @@ export const POST = api({
     summary: "Redeliver a delivery",
     description: "Sends it again now, as a manual attempt, after the response.",
     tag: "Webhooks",
+    sdk: 'inkbase.webhooks.deliveries.redeliver("webhook-id", "delivery-id")',
     responses: { 202: { description: "Queued.", schema: queuedDeliverySchema } },
     errors: { 404: "`Webhook not found` or `Delivery not found`", 409: "An attempt of this delivery is in flight." },
   },

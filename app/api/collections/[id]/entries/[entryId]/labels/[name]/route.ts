@@ -9,6 +9,7 @@ import { pointLabel } from "@/lib/collections/point-label";
 import { removeLabel } from "@/lib/collections/remove-label";
 import { labelParams } from "@/lib/collections/route-params";
 import { labelResponseSchema, successSchema } from "@/lib/collections/collection-response";
+import { labelExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
@@ -19,7 +20,7 @@ export const GET = api({
     summary: "Get a label",
     tag: "Labels",
     sdk: 'inkbase.labels.get("docs", "entry-id", "production")',
-    responses: { 200: { description: "Where the label points.", schema: labelResponseSchema } },
+    responses: { 200: { description: "Where the label points.", schema: labelResponseSchema, example: labelExample } },
     errors: { 404: "`Collection not found`, `Entry not found` or `Label not found`." },
   },
   handler: async ({ principal, params }) =>

@@ -5,6 +5,7 @@ import { getVersion } from "@/lib/collections/get-version";
 import { ownerOf } from "@/lib/collections/owner";
 import { versionParams } from "@/lib/collections/route-params";
 import { versionSnapshotSchema } from "@/lib/collections/collection-response";
+import { versionExample } from "@/lib/openapi/response-examples";
 
 // DECISIONS §3: snapshots never change. Private: they are the owner's content behind a key.
 const CACHE_CONTROL = "private, max-age=31536000, immutable";
@@ -20,7 +21,7 @@ export const GET = api({
     tag: "Versions",
     conditional: true,
     sdk: 'inkbase.versions.get("docs", "entry-id", "v_2")',
-    responses: { 200: { description: "The snapshot.", schema: versionSnapshotSchema } },
+    responses: { 200: { description: "The snapshot.", schema: versionSnapshotSchema, example: versionExample } },
     errors: { 404: "`Collection not found`, `Entry not found` or `Version not found`." },
   },
   handler: async ({ principal, params, req }) => {
