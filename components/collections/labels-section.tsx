@@ -11,7 +11,7 @@ import type { EntryHistory } from "@/lib/collections/get-entry-history";
 import { pageStyles } from "../dashboard/page-header";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { LocalTime } from "../ui/local-time";
 import { Table, Th, cellClass } from "../ui/table";
 import { useToast } from "../ui/toast";
@@ -144,23 +144,21 @@ export function LabelsSection({
         versions={versions}
         fieldTypes={fieldTypes}
       />
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title="Remove label"
-        actions={
-          <>
-            <Button onClick={() => setRemoving(null)}>Cancel</Button>
-            <Button variant="dangerSolid" onClick={confirmRemove} disabled={pending}>{pending ? "Removing…" : "Remove label"}</Button>
-          </>
-        }
+        confirmLabel="Remove label"
+        pendingLabel="Removing…"
+        pending={pending}
+        onConfirm={confirmRemove}
       >
         <p>
           Remove <strong>{removing}</strong>? {removing === "production" ? "The entry goes back to being a draft: public reads stop serving it. " : ""}
           The version it points at is no longer pinned and may be pruned by later writes.
         </p>
         {error ? <div role="alert" className={styles.alert}><p>{error}</p></div> : null}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Dialog } from "../ui/dialog";
 import { InputField } from "../ui/field";
 import { LocalTime, useHydrated } from "../ui/local-time";
@@ -108,19 +109,9 @@ export function PublishControls({
           </div>
         </form>
       </Dialog>
-      <Dialog
-        open={deleteOpen}
-        onClose={() => setDeleteOpen(false)}
-        title="Delete"
-        actions={
-          <>
-            <Button onClick={() => setDeleteOpen(false)}>Cancel</Button>
-            <Button variant="dangerSolid" disabled={busy} onClick={() => void onDelete()}>Delete</Button>
-          </>
-        }
-      >
+      <ConfirmDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} title="Delete" confirmLabel="Delete" pending={busy} onConfirm={() => void onDelete()}>
         <p>Delete this post for good? Its public page and API reads answer 404 at once. This cannot be undone.</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

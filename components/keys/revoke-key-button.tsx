@@ -5,7 +5,7 @@ import { useState } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { revokeKey } from "@/lib/client/keys-api";
 import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useToast } from "../ui/toast";
 
 export function RevokeKeyButton({ id, name, prefix }: { id: string; name: string; prefix: string }) {
@@ -33,22 +33,12 @@ export function RevokeKeyButton({ id, name, prefix }: { id: string; name: string
   return (
     <>
       <Button size="sm" variant="danger" onClick={() => setOpen(true)}>Revoke</Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Revoke"
-        actions={
-          <>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button variant="dangerSolid" onClick={revoke} disabled={pending}>{pending ? "Revoking…" : "Revoke"}</Button>
-          </>
-        }
-      >
+      <ConfirmDialog open={open} onClose={() => setOpen(false)} title="Revoke" confirmLabel="Revoke" pendingLabel="Revoking…" pending={pending} onConfirm={revoke}>
         <p>
           Revoke “{name}” (<code>{prefix}…</code>)? Every request with it gets <code>401</code> from now on. This cannot be undone.
         </p>
         {error ? <p role="alert">{error}</p> : null}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { bulkPosts, type BulkAction, type BulkResult } from "@/lib/client/posts-
 import type { DashboardPostRow } from "@/lib/posts/list-dashboard-posts";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Checkbox } from "../ui/field";
 import { LocalTime } from "../ui/local-time";
 import { Table, Th, cellClass } from "../ui/table";
@@ -157,22 +157,19 @@ export function PostsTable({ rows, empty }: { rows: DashboardPostRow[]; empty?: 
         </tbody>
       </Table>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title="Delete"
-        actions={
-          <>
-            <Button onClick={() => setConfirmDelete(false)}>Cancel</Button>
-            <Button variant="dangerSolid" disabled={pending !== null} onClick={() => run("delete")}>Delete</Button>
-          </>
-        }
+        confirmLabel="Delete"
+        pending={pending !== null}
+        onConfirm={() => run("delete")}
       >
         <p>
           Delete {selectedIds.length === 1 ? "this post" : `these ${selectedIds.length} posts`} for good? Their public pages
           and API reads answer 404 at once. This cannot be undone.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { deleteEndpoint, rotateSecret, sendTestEvent, waitForAttempts } from "@/lib/client/webhooks-api";
 import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Dialog } from "../ui/dialog";
 import { LocalTime } from "../ui/local-time";
 import { SecretReveal } from "../ui/secret-reveal";
@@ -109,20 +110,10 @@ export function EndpointActions({ id, url, active }: { id: string; url: string; 
         {error ? <p role="alert">{error}</p> : null}
       </Dialog>
 
-      <Dialog
-        open={dialog === "delete"}
-        onClose={close}
-        title="Delete"
-        actions={
-          <>
-            <Button onClick={close}>Cancel</Button>
-            <Button variant="dangerSolid" onClick={remove} disabled={pending}>{pending ? "Deleting…" : "Delete"}</Button>
-          </>
-        }
-      >
+      <ConfirmDialog open={dialog === "delete"} onClose={close} title="Delete" confirmLabel="Delete" pendingLabel="Deleting…" pending={pending} onConfirm={remove}>
         <p>Delete the endpoint <code>{url}</code> and its delivery log? Nothing more is sent to it. This cannot be undone.</p>
         {error ? <p role="alert">{error}</p> : null}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }
