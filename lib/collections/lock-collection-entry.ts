@@ -1,5 +1,9 @@
 // The two locks every entry write takes, in one round trip: the collection FOR KEY SHARE, then the
-// entry FOR UPDATE (see find-collection.ts and lock-entry.ts for why each). The entry is read in a
+// entry FOR UPDATE. Why the collection: see find-collection.ts. Why the entry: every write to an
+// entry's versions or labels (PATCH, PUT/DELETE label, DELETE) locks it first, which numbers
+// versions without gaps or duplicates under concurrent writes and keeps retention from pruning a
+// version a concurrent PUT label is pointing at: the writes queue, and each one's later statements
+// see what the previous one committed. The entry is read in a
 // LATERAL subquery that needs the collection's pk, so PostgreSQL locks the collection row first:
 // the lock order stays collection → entry. Both rows are locked, so both are read at their latest
 // committed version even after waiting on another write (unlocked reads in the same statement would
@@ -8,7 +12,8 @@ import type { Tx } from "../db";
 import { notFound } from "../http/api-error";
 import { readCollectionSchema } from "./collection-schema";
 import type { FoundCollection } from "./find-collection";
-import type { LockedEntry } from "./lock-entry";
+
+export type LockedEntry = { id: string; version: number; createdAt: Date; updatedAt: Date };
 
 type Row = Omit<FoundCollection, "parsedSchema"> & {
   entryId: string | null;
