@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
 import { Pagination } from "@/components/posts/posts-filters";
 import { Button } from "@/components/ui/button";
@@ -14,7 +13,7 @@ import { EndpointSettingsForm } from "@/components/webhooks/endpoint-settings-fo
 import { RedeliverFailedForm } from "@/components/webhooks/redeliver-failed-form";
 import styles from "@/components/webhooks/webhooks.module.css";
 import { requireAccount } from "@/lib/auth/require-account";
-import { ApiError } from "@/lib/http/api-error";
+import { orNotFound } from "@/lib/collections/or-not-found";
 import { deliveryQuerySchema } from "@/lib/webhooks/delivery-query";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { getWebhookSubscription } from "@/lib/webhooks/get-webhook-subscription";
@@ -28,24 +27,17 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 const STATUSES = ["pending", "succeeded", "failed"] as const;
 const LOG_EVENTS = [...EVENT_TYPES, PING_EVENT];
 
-async function load(ownerId: string, id: string) {
-  try {
-    return await getWebhookSubscription({ ownerId, id });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) notFound();
-    throw err;
-  }
-}
-
 export default async function EndpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
   const account = await requireAccount();
   const { id } = await params;
   const search = await searchParams;
-  const endpoint = await load(account.id, id);
   // Bad filters in a hand-edited URL fall back to the unfiltered first page instead of failing.
   const parsed = deliveryQuerySchema.safeParse({ status: one(search.status), event: one(search.event), page: one(search.page) });
-  const query = parsed.success ? parsed.data : { page: 1, perPage: 20, status: undefined, event: undefined };
-  const log = await listWebhookDeliveries({ ownerId: account.id, subscriptionId: id, ...query });
+  const query = parsed.success ? parsed.data : deliveryQuerySchema.parse({});
+  // Both reads check the endpoint is the account's; either's 404 is the not-found page.
+  const [endpoint, log] = await orNotFound(
+    Promise.all([getWebhookSubscription({ ownerId: account.id, id }), listWebhookDeliveries({ ownerId: account.id, subscriptionId: id, ...query })]),
+  );
   const pageCount = Math.max(1, Math.ceil(log.pageInfo.total / log.pageInfo.perPage));
   const pageHref = (page: number) => {
     const next = new URLSearchParams();

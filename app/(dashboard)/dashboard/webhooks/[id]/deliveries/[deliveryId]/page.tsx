@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
@@ -8,20 +7,11 @@ import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status-badge
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import styles from "@/components/webhooks/webhooks.module.css";
 import { requireAccount } from "@/lib/auth/require-account";
-import { ApiError } from "@/lib/http/api-error";
+import { orNotFound } from "@/lib/collections/or-not-found";
 import { getWebhookDelivery } from "@/lib/webhooks/get-webhook-delivery";
 import type { WebhookAttemptView } from "@/lib/webhooks/to-webhook-delivery";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
-
-async function load(ownerId: string, subscriptionId: string, deliveryId: string) {
-  try {
-    return await getWebhookDelivery({ ownerId, subscriptionId, deliveryId });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) notFound();
-    throw err;
-  }
-}
 
 function headerText(headers: Record<string, string> | null): string {
   return headers ? Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\n") : "(not recorded)";
@@ -77,7 +67,7 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
 export default async function DeliveryPage({ params }: { params: Promise<{ id: string; deliveryId: string }> }) {
   const account = await requireAccount();
   const { id, deliveryId } = await params;
-  const delivery = await load(account.id, id, deliveryId);
+  const delivery = await orNotFound(getWebhookDelivery({ ownerId: account.id, subscriptionId: id, deliveryId }));
   return (
     <>
       <p className={styles.note}><Link href={`/dashboard/webhooks/${id}`}>← Endpoint</Link></p>
