@@ -8,6 +8,7 @@
 // before anything is sent. Elsewhere (Vercel's runtime) there is no capture and nothing is stored;
 // there the CDN keeps the pages (their Cache-Control is public, s-maxage=60).
 import { sizedLru } from "../cache/sized-lru";
+import { bodyCacheKey } from "../http/body-cache";
 import { env } from "../env";
 
 export const CAPTURE_HEADER = "x-inkbase-capture-page";
@@ -29,7 +30,7 @@ export function pageCaptureEnabled(): boolean {
 }
 
 export function pageCacheKey(url: URL, etag: string): string {
-  return `${url.pathname}${url.search}\n${etag}`;
+  return bodyCacheKey(url.href, etag);
 }
 
 export function cachedPage(key: string): StoredPage | undefined {

@@ -4,7 +4,7 @@
 import { ImageResponse } from "next/og";
 import { etagMatches } from "@/lib/http/conditional-json";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
-import { loadPostPage, postPageHead } from "@/lib/public-site/load-post-page";
+import { postPageHead } from "@/lib/public-site/load-post-page";
 import { coveredText, ogFonts } from "@/lib/public-site/og-fonts";
 import { pageEtag } from "@/lib/public-site/page-etag";
 
@@ -19,9 +19,8 @@ export async function GET(req: Request, ctx: { params: Promise<{ username: strin
   const headers = { "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag };
   if (etagMatches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
 
-  const page = await loadPostPage(username, slug);
-  if (!page) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const { post } = page;
+  // The public read behind the ETag, loaded once: no second key statement.
+  const post = await head.read.body();
   const blogName = coveredText(post.seo.openGraph.siteName) || post.user.username;
   const title = coveredText(post.seo.openGraph.title) || blogName;
   const authors = (Array.isArray(post.jsonLd[0].author) ? post.jsonLd[0].author : [])
