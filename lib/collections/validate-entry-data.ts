@@ -29,11 +29,13 @@ function validatorFor(fields: NonNullable<CollectionSchema["fields"]>): z.ZodTyp
   return validator;
 }
 
-export function validateEntryData(schema: CollectionSchema, data: Record<string, unknown>): void {
+/** Returns the data's JSON text, which the write stores: it is not serialized twice. */
+export function validateEntryData(schema: CollectionSchema, data: Record<string, unknown>): string {
   const json = JSON.stringify(data);
   if (Buffer.byteLength(json) >= MAX_ENTRY_BYTES) throw payloadTooLarge("Entry data too large");
   assertStorableJson(json, "data");
-  if (!schema.fields?.length) return;
+  if (!schema.fields?.length) return json;
   const result = validatorFor(schema.fields).safeParse(data);
   if (!result.success) throw invalidInput(toIssues(result.error, ["data"]));
+  return json;
 }
