@@ -17,21 +17,38 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 
 const encoder = new TextEncoder();
 
-/** 200 with the body, or 304 with no body when the client already holds this ETag. */
-export async function conditionalJson(
+/**
+ * 200 with the body, or 304 with no body when the client already holds this ETag; any content type
+ * (feeds, sitemaps, images). With an ETag, the rendered bytes are kept in the body cache.
+ */
+export async function conditionalBody(
   req: Request,
-  options: { etag: string | null; cacheControl: string; body: () => Promise<unknown> | unknown },
+  options: { etag: string | null; cacheControl: string; contentType: string; body: () => Promise<string | ArrayBuffer | Uint8Array> },
 ): Promise<Response> {
   const headers: Record<string, string> = { "Cache-Control": options.cacheControl };
   if (options.etag) headers.ETag = options.etag;
   if (options.etag && etagMatches(req.headers.get("if-none-match"), options.etag)) {
     return new Response(null, { status: 304, headers });
   }
-  headers["Content-Type"] = "application/json";
+  headers["Content-Type"] = options.contentType;
   const key = options.etag ? bodyCacheKey(req.url, options.etag) : null;
   const hit = key ? cachedBody(key) : undefined;
   if (hit) return new Response(hit as Uint8Array<ArrayBuffer>, { headers });
-  const bytes = encoder.encode(JSON.stringify(await options.body()));
+  const body = await options.body();
+  const bytes = typeof body === "string" ? encoder.encode(body) : body instanceof Uint8Array ? body : new Uint8Array(body);
   if (key) rememberBody(key, bytes);
-  return new Response(bytes, { headers });
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { headers });
+}
+
+/** conditionalBody for JSON: the value is serialized once, on a miss. */
+export function conditionalJson(
+  req: Request,
+  options: { etag: string | null; cacheControl: string; body: () => Promise<unknown> | unknown },
+): Promise<Response> {
+  return conditionalBody(req, {
+    etag: options.etag,
+    cacheControl: options.cacheControl,
+    contentType: "application/json",
+    body: async () => JSON.stringify(await options.body()),
+  });
 }

@@ -5,3 +5,8 @@ export function nullIfNotFound(err: unknown): null {
   if (err instanceof ApiError && err.status === 404) return null;
   throw err;
 }
+
+/** The 404 of the public site's non-page routes (feeds, sitemaps, OG images): never cached. */
+export function notFoundText(): Response {
+  return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+}

@@ -2,10 +2,11 @@
 // author) that the post page names when the post has no ogImage and no cover. Served for the
 // posts the public read serves; the same ETag keys as that read, so an edit changes the image.
 import { ImageResponse } from "next/og";
-import { etagMatches } from "@/lib/http/conditional-json";
+import { conditionalBody } from "@/lib/http/conditional-json";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
 import { postPageHead } from "@/lib/public-site/load-post-page";
 import { coveredText, ogFonts } from "@/lib/public-site/og-fonts";
+import { notFoundText } from "@/lib/public-site/not-found";
 import { pageEtag } from "@/lib/public-site/page-etag";
 
 export const runtime = "nodejs";
@@ -14,13 +15,19 @@ export const dynamic = "force-dynamic"; // read from the database on every reque
 export async function GET(req: Request, ctx: { params: Promise<{ username: string; slug: string }> }) {
   const { username, slug } = await ctx.params;
   const head = await postPageHead({ username, slug });
-  if (!head) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const etag = pageEtag("og-image", head.etag);
-  const headers = { "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag };
-  if (etagMatches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  if (!head) return notFoundText();
+  // A rendered image is kept in the body cache by its ETag: satori's render is the costly part.
+  return conditionalBody(req, {
+    etag: pageEtag("og-image", head.etag),
+    cacheControl: PUBLIC_CACHE_CONTROL,
+    contentType: "image/png",
+    body: () => renderImage(head.read),
+  });
+}
 
+async function renderImage(read: NonNullable<Awaited<ReturnType<typeof postPageHead>>>["read"]): Promise<ArrayBuffer> {
   // The public read behind the ETag, loaded once: no second key statement.
-  const post = await head.read.body();
+  const post = await read.body();
   const blogName = coveredText(post.seo.openGraph.siteName) || post.user.username;
   const title = coveredText(post.seo.openGraph.title) || blogName;
   const authors = (Array.isArray(post.jsonLd[0].author) ? post.jsonLd[0].author : [])
@@ -51,6 +58,5 @@ export async function GET(req: Request, ctx: { params: Promise<{ username: strin
     ),
     { width: 1200, height: 630, fonts: await ogFonts() },
   );
-  const body = await image.arrayBuffer();
-  return new Response(body, { headers: { ...headers, "Content-Type": "image/png" } });
+  return image.arrayBuffer();
 }
