@@ -57,9 +57,9 @@ export default async function KeysPage() {
                     {apiKey.scopes.map((scope) => <Badge key={scope}>{scope}</Badge>)}
                   </span>
                 </td>
-                <td className={cellClass.nowrap}><LocalTime iso={apiKey.createdAt} /></td>
-                <td className={cellClass.nowrap}>{apiKey.lastUsedAt ? <LocalTime iso={apiKey.lastUsedAt} /> : <span className={styles.muted}>Never</span>}</td>
-                <td className={cellClass.nowrap}>{apiKey.expiresAt ? <LocalTime iso={apiKey.expiresAt} /> : <span className={styles.muted}>Never</span>}</td>
+                <td><LocalTime iso={apiKey.createdAt} /></td>
+                <td>{apiKey.lastUsedAt ? <LocalTime iso={apiKey.lastUsedAt} /> : <span className={styles.muted}>Never</span>}</td>
+                <td>{apiKey.expiresAt ? <LocalTime iso={apiKey.expiresAt} /> : <span className={styles.muted}>Never</span>}</td>
                 <td className={cellClass.nowrap}>
                   <KeyState apiKey={apiKey} now={now} />
                   {apiKey.revokedAt ? <> <LocalTime iso={apiKey.revokedAt} /></> : null}
