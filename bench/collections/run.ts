@@ -22,7 +22,7 @@ import { createApiKey } from "../../lib/auth/create-api-key";
 import { createCollection } from "../../lib/collections/create-collection";
 import { disconnectDb } from "../../lib/db";
 import { createUser } from "../../lib/users/create-user";
-import { processCpuMs } from "../lib/server-cpu";
+import { databaseCpuMs, processCpuMs } from "../lib/server-cpu";
 import { seedEntries } from "./seed";
 
 const { values } = parseArgs({
@@ -46,7 +46,7 @@ const BASE = `/api/collections/${COLLECTION}/entries`;
 const SAMPLE = 200;
 
 type Target = { size: number; database: string; url: string; key: string; pk: string; server: RunningServer; sample: string[]; etags: string[]; seedSeconds: number; databaseSize: string };
-type Figures = { reqPerSec: number; ofHealth: number; p50: number; p99: number; cpuMsPerRequest: number; requests: number; statuses: string };
+type Figures = { reqPerSec: number; ofHealth: number; p50: number; p99: number; cpuMsPerRequest: number; dbCpuMsPerRequest: number; requests: number; statuses: string };
 type Request = { method?: string; path?: string; body?: string; headers?: Record<string, string> };
 type Scenario = { name: string; prepare?: (target: Target) => Promise<void>; request: (target: Target, i: number) => Request };
 
@@ -113,11 +113,12 @@ async function tearDown(target: Target): Promise<void> {
   await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${target.database}" WITH (FORCE)`));
 }
 
-type Run = Result & { cpuMs: number };
+type Run = Result & { cpuMs: number; dbCpuMs: number };
 
 async function load(target: Target, scenario: Scenario, seconds: number, offset: number): Promise<Run> {
   let i = offset;
   const cpuBefore = processCpuMs(target.server.pid);
+  const dbBefore = databaseCpuMs();
   const result = await autocannon({
     url: target.server.url,
     connections,
@@ -125,7 +126,7 @@ async function load(target: Target, scenario: Scenario, seconds: number, offset:
     headers: { Authorization: `Bearer ${target.key}`, "Content-Type": "application/json" },
     requests: [{ setupRequest: (req) => { const next = scenario.request(target, i++); return { ...req, ...next, headers: { ...req.headers, ...next.headers } }; } }],
   });
-  return { ...result, cpuMs: processCpuMs(target.server.pid) - cpuBefore };
+  return { ...result, cpuMs: processCpuMs(target.server.pid) - cpuBefore, dbCpuMs: databaseCpuMs() - dbBefore };
 }
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
@@ -206,13 +207,14 @@ async function main(): Promise<void> {
           reqPerSec: Math.round(median(results.map((r) => r.requests.average))),
           ofHealth: scenario.name === HEALTH ? 1 : median(results.map((r, i) => r.requests.average / floor[i].requests.average)),
           cpuMsPerRequest: median(results.map((r) => r.cpuMs / Math.max(1, r.requests.total))),
+          dbCpuMsPerRequest: median(results.map((r) => r.dbCpuMs / Math.max(1, r.requests.total))),
           p50: median(results.map((r) => r.latency.p50)),
           p99: median(results.map((r) => r.latency.p99)),
           requests: results.reduce((sum, r) => sum + r.requests.total, 0),
           statuses: Object.entries(statuses).map(([code, count]) => `${code}×${count}`).join(" "),
         };
         table[scenario.name][target.size] = figures;
-        console.log(`  ${String(target.size).padStart(8)}  ${scenario.name.padEnd(50)} ${String(figures.reqPerSec).padStart(5)} req/s (${(100 * figures.ofHealth).toFixed(0)}% of health)  p50 ${figures.p50} ms  p99 ${figures.p99} ms  server CPU ${figures.cpuMsPerRequest.toFixed(2)} ms/req  [${figures.statuses}]`);
+        console.log(`  ${String(target.size).padStart(8)}  ${scenario.name.padEnd(50)} ${String(figures.reqPerSec).padStart(5)} req/s (${(100 * figures.ofHealth).toFixed(0)}% of health)  p50 ${figures.p50} ms  p99 ${figures.p99} ms  server CPU ${figures.cpuMsPerRequest.toFixed(2)} ms/req  database CPU ${figures.dbCpuMsPerRequest.toFixed(2)} ms/req  [${figures.statuses}]`);
       }
     }
 
@@ -242,10 +244,10 @@ async function main(): Promise<void> {
       ),
     );
 
-    console.log("\n| Scenario | " + targets.map((t) => `${t.size.toLocaleString("en")} entries: req/s · × health · p50 · p99 (ms) · server CPU ms/req`).join(" | ") + " |");
+    console.log("\n| Scenario | " + targets.map((t) => `${t.size.toLocaleString("en")} entries: req/s · × health · p50 · p99 (ms) · server CPU · database CPU ms/req`).join(" | ") + " |");
     console.log("|---|" + targets.map(() => "---|").join(""));
     for (const scenario of SCENARIOS) {
-      console.log(`| ${scenario.name} | ` + targets.map((t) => { const f = table[scenario.name][t.size]; return `${f.reqPerSec} · ${(100 * f.ofHealth).toFixed(0)}% · ${f.p50} · ${f.p99} · ${f.cpuMsPerRequest.toFixed(2)}`; }).join(" | ") + " |");
+      console.log(`| ${scenario.name} | ` + targets.map((t) => { const f = table[scenario.name][t.size]; return `${f.reqPerSec} · ${(100 * f.ofHealth).toFixed(0)}% · ${f.p50} · ${f.p99} · ${f.cpuMsPerRequest.toFixed(2)} · ${f.dbCpuMsPerRequest.toFixed(2)}`; }).join(" | ") + " |");
     }
     if (targets.length > 1 && table[ALL_SCENARIOS[1].name]) {
       const listing = ALL_SCENARIOS[1].name;

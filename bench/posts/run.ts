@@ -22,7 +22,7 @@ import path from "node:path";
 import pg from "pg";
 import { startNextServer } from "../../tests/support/start-next-server";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { processCpuMs } from "../lib/server-cpu";
+import { databaseCpuMs, processCpuMs } from "../lib/server-cpu";
 
 type Percentiles = { average: number; p50: number; p99: number };
 type AutocannonResult = {
@@ -66,20 +66,22 @@ async function seed(url: string, count: number): Promise<number> {
   return Date.now() - started;
 }
 
-type Measurement = { rps: number; p50: number; p99: number; cpuMs: number; clientCpuMs: number; statuses: Set<string> };
+type Measurement = { rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs: number; clientCpuMs: number; statuses: Set<string> };
 
 async function measure(project: Project, url: string, headers: Record<string, string>): Promise<Measurement> {
   await autocannon({ url, connections, duration: 2, headers }); // warm-up (JIT, render cache, pools)
   const cpuBefore = processCpuMs(project.pid);
+  const dbBefore = databaseCpuMs();
   const clientBefore = process.cpuUsage();
   const result = await autocannon({ url, connections, duration, headers });
   const requests = Math.max(1, result.requests.total);
   const cpuMs = (processCpuMs(project.pid) - cpuBefore) / requests;
+  const dbCpuMs = (databaseCpuMs() - dbBefore) / requests;
   // The load generator shares the 2 cores: on large bodies its own parsing is a real share.
   const client = process.cpuUsage(clientBefore);
   const clientCpuMs = (client.user + client.system) / 1000 / requests;
   const statuses = new Set(Object.keys(result.statusCodeStats));
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs, clientCpuMs, statuses };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs, dbCpuMs, clientCpuMs, statuses };
 }
 
 type Project = { size: number; url: string; pid: number; stop: () => Promise<void> };
@@ -170,7 +172,7 @@ async function main(): Promise<void> {
           const measurement = await measure(project, url, headers);
           const key = `${project.size}|${scenario.name}`;
           results.set(key, [...(results.get(key) ?? []), measurement]);
-          console.log(`[bench] round ${round} ${project.size} ${scenario.name}: ${measurement.rps.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, server CPU ${measurement.cpuMs.toFixed(2)} ms/req, client CPU ${measurement.clientCpuMs.toFixed(2)} ms/req, ${[...measurement.statuses].join(",")}`);
+          console.log(`[bench] round ${round} ${project.size} ${scenario.name}: ${measurement.rps.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, server CPU ${measurement.cpuMs.toFixed(2)} ms/req, database CPU ${measurement.dbCpuMs.toFixed(2)} ms/req, client CPU ${measurement.clientCpuMs.toFixed(2)} ms/req, ${[...measurement.statuses].join(",")}`);
         }
       }
     }
@@ -178,8 +180,8 @@ async function main(): Promise<void> {
     const lines = [
       `${connections} connections, ${duration} s per measurement, median of ${rounds} rounds, ${new Date().toISOString()}`,
       "",
-      "| scenario | posts | req/s | × health | p50 ms | p99 ms | p99/p50 | server CPU ms/req | client CPU ms/req | status |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+      "| scenario | posts | req/s | × health | p50 ms | p99 ms | p99/p50 | server CPU ms/req | database CPU ms/req | client CPU ms/req | status |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ];
     // Each round's figure over the same round's /api/health on the same server, then the median:
     // the ratio the targets are set in, steadier than either figure on a shared machine.
@@ -193,7 +195,7 @@ async function main(): Promise<void> {
         const p50 = median(runs.map((r) => r.p50));
         const p99 = median(runs.map((r) => r.p99));
         lines.push(
-          `| ${scenario.name} | ${project.size.toLocaleString("en")} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${ratio} | ${p50} | ${p99} | ${(p99 / Math.max(1, p50)).toFixed(1)} | ${median(runs.map((r) => r.cpuMs)).toFixed(2)} | ${median(runs.map((r) => r.clientCpuMs)).toFixed(2)} | ${statuses} |`,
+          `| ${scenario.name} | ${project.size.toLocaleString("en")} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${ratio} | ${p50} | ${p99} | ${(p99 / Math.max(1, p50)).toFixed(1)} | ${median(runs.map((r) => r.cpuMs)).toFixed(2)} | ${median(runs.map((r) => r.dbCpuMs)).toFixed(2)} | ${median(runs.map((r) => r.clientCpuMs)).toFixed(2)} | ${statuses} |`,
         );
       }
     }
