@@ -10,6 +10,10 @@ const COOKIE_SECURITY = [false, true] as const;
 export async function sessionUserId(req: NextRequest): Promise<string | null> {
   const secret = env.authSecret;
   if (!secret) return null;
+  // Sessions live only in cookies. Without one there is nothing to decode; and getToken would
+  // otherwise also try a Bearer header as a JWT (an API key is never one). Public reads, which
+  // accept an optional session, mostly come without cookies: this keeps two token lookups off them.
+  if (!req.headers.has("cookie")) return null;
   for (const secureCookie of COOKIE_SECURITY) {
     const token = await getToken({ req, secret, secureCookie });
     if (token?.sub) return token.sub;
