@@ -17,7 +17,7 @@ export async function publicPostList(options: { username: string; query: PublicL
   const page = query.page ?? 1;
   const perPage = Math.min(query.perPage ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
 
-  const { projectId, projectUpdatedAt, total, keys } = await listPageKeys({
+  const { projectId, projectDisplayName, total, keys } = await listPageKeys({
     username: options.username,
     now,
     sort: query.sort,
@@ -40,6 +40,6 @@ export async function publicPostList(options: { username: string; query: PublicL
     if (!envelope) return posts;
     return { posts, pageInfo: { total, page, perPage, hasMore: page * perPage < (total ?? 0) } };
   };
-  return { etag, body, projectId, projectUpdatedAt, total, page, perPage };
+  return { etag, body, projectId, projectDisplayName, total, page, perPage };
 }
 
