@@ -10,10 +10,14 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PublicListQuery } from "./public-r
 import { publicNotFound, strongEtag } from "./public-http";
 import { toPost } from "./to-post";
 
-export async function publicPostList(options: { username: string; query: PublicListQuery; now?: Date }) {
+/**
+ * `envelope` overrides what the query implies (page or perPage given): a caller that sets perPage
+ * but shows no page info (the feeds) asks for the bare list and so has no total counted.
+ */
+export async function publicPostList(options: { username: string; query: PublicListQuery; now?: Date; envelope?: boolean }) {
   const { query } = options;
   const now = options.now ?? new Date();
-  const envelope = query.page !== undefined || query.perPage !== undefined;
+  const envelope = options.envelope ?? (query.page !== undefined || query.perPage !== undefined);
   const page = query.page ?? 1;
   const perPage = Math.min(query.perPage ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
 

@@ -22,17 +22,18 @@ export const FEED_CONTENT_TYPES: Record<FeedFormat, string> = {
 
 export async function blogFeed(options: { username: string; format: FeedFormat }) {
   if (!isBlogUsername(options.username)) return null;
+  // The bare list: a feed shows no page info, so no total is counted.
   const list = await publicPostList({
     username: options.username,
     query: { format: "html", perPage: FEED_SIZE, sort: "publishedAt:desc" },
+    envelope: false,
   }).catch(nullIfNotFound);
   if (!list) return null;
   // The blog's name comes with the list's keys and is part of the ETag: a rename shows at once.
   const blog = { username: options.username, name: list.projectDisplayName ?? options.username };
   const etag = pageEtag(`feed-${options.format}`, [list.etag, blog.name]);
   const body = async () => {
-    const page = await list.body();
-    const posts = (Array.isArray(page) ? page : page.posts) as PostResponse[];
+    const posts = (await list.body()) as PostResponse[];
     return options.format === "json" ? JSON.stringify(jsonFeed(blog, posts)) : xmlFeed(blog, posts, options.format);
   };
   return { etag, body };
