@@ -7,7 +7,8 @@ import { ApiRequestError, describeError } from "@/lib/client/api-client";
 import { createKey, type CreatedKey } from "@/lib/client/keys-api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { Checkbox, InputField } from "../ui/field";
+import { CheckboxGroup } from "../ui/checkbox-group";
+import { InputField } from "../ui/field";
 import { SecretReveal } from "../ui/secret-reveal";
 import styles from "./keys.module.css";
 
@@ -21,7 +22,7 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<Set<string>>(new Set());
+  const [scopes, setScopes] = useState<string[]>([]);
   const [expires, setExpires] = useState("");
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [pending, setPending] = useState(false);
@@ -29,7 +30,7 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
 
   function reset() {
     setName("");
-    setScopes(new Set());
+    setScopes([]);
     setExpires("");
     setErrors({});
     setCreated(null);
@@ -43,7 +44,7 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const chosen = allScopes.filter((scope) => scopes.has(scope));
+    const chosen = allScopes.filter((scope) => scopes.includes(scope));
     if (!chosen.length) {
       setErrors({ scopes: "Choose at least one scope." });
       return;
@@ -91,23 +92,7 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
         ) : (
           <form id="create-key-form" className={styles.form} onSubmit={submit} noValidate>
             <InputField label="Name" name="name" required maxLength={100} value={name} error={errors.name} hint="What uses it, e.g. “CI deploys”." onChange={(event) => setName(event.target.value)} />
-            <fieldset className={styles.scopes} aria-describedby={errors.scopes ? "scopes-error" : undefined}>
-              <legend className={styles.legend}>Scopes</legend>
-              {allScopes.map((scope) => (
-                <Checkbox
-                  key={scope}
-                  label={<code>{scope}</code>}
-                  checked={scopes.has(scope)}
-                  onChange={(event) => {
-                    const next = new Set(scopes);
-                    if (event.target.checked) next.add(scope);
-                    else next.delete(scope);
-                    setScopes(next);
-                  }}
-                />
-              ))}
-              {errors.scopes ? <p id="scopes-error" className={styles.error}>{errors.scopes}</p> : null}
-            </fieldset>
+            <CheckboxGroup legend="Scopes" options={allScopes} value={scopes} onChange={setScopes} error={errors.scopes} />
             <InputField label="Expires" name="expires" type="date" min={today} value={expires} error={errors.expires} hint="Optional. The key stops working at the end of that day." onChange={(event) => setExpires(event.target.value)} />
             {errors.form ? <p role="alert" className={styles.error}>{errors.form}</p> : null}
           </form>

@@ -7,10 +7,10 @@ import { useState } from "react";
 import { ApiRequestError, describeError } from "@/lib/client/api-client";
 import { createEndpoint } from "@/lib/client/webhooks-api";
 import { Button } from "../ui/button";
+import { CheckboxGroup } from "../ui/checkbox-group";
 import { Dialog } from "../ui/dialog";
 import { InputField } from "../ui/field";
 import { SecretReveal } from "../ui/secret-reveal";
-import { EventCheckboxes } from "./event-checkboxes";
 import styles from "./webhooks.module.css";
 
 export function AddEndpointDialog({ eventTypes, allowPrivate }: { eventTypes: readonly string[]; allowPrivate: boolean }) {
@@ -93,7 +93,7 @@ export function AddEndpointDialog({ eventTypes, allowPrivate }: { eventTypes: re
               }
               onChange={(event) => setUrl(event.target.value)}
             />
-            <EventCheckboxes eventTypes={eventTypes} value={events} onChange={setEvents} error={errors.events} />
+            <CheckboxGroup legend="Events" options={eventTypes} value={events} onChange={setEvents} error={errors.events} />
             {errors.form ? <p role="alert" className={styles.error}>{errors.form}</p> : null}
           </form>
         )}

@@ -6,9 +6,9 @@ import { useState } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { updateEndpoint } from "@/lib/client/webhooks-api";
 import { Button } from "../ui/button";
+import { CheckboxGroup } from "../ui/checkbox-group";
 import { Checkbox } from "../ui/field";
 import { useToast } from "../ui/toast";
-import { EventCheckboxes } from "./event-checkboxes";
 import styles from "./webhooks.module.css";
 
 export function EndpointSettingsForm({ id, eventTypes, events: initialEvents, active: initialActive }: { id: string; eventTypes: readonly string[]; events: string[]; active: boolean }) {
@@ -40,7 +40,7 @@ export function EndpointSettingsForm({ id, eventTypes, events: initialEvents, ac
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <EventCheckboxes eventTypes={eventTypes} value={events} onChange={setEvents} />
+      <CheckboxGroup legend="Events" options={eventTypes} value={events} onChange={setEvents} />
       <Checkbox label="Active" checked={active} onChange={(event) => setActive(event.target.checked)} />
       <p className={styles.note}>An endpoint that is not active gets nothing; deliveries waiting for a retry are closed as failed (you can redeliver them).</p>
       {error ? <p role="alert" className={styles.error}>{error}</p> : null}

@@ -3,7 +3,7 @@
 // body and request id. Call sites stay thin (one function per endpoint in ./posts-api.ts and friends).
 import { Inkbase, InkbaseError } from "@inkbase/sdk";
 
-export type ApiErrorBody = { error: string; issues?: { path: string[]; message: string }[] } & Record<string, unknown>;
+type ApiErrorBody = { error: string; issues?: { path: string[]; message: string }[] } & Record<string, unknown>;
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -33,13 +33,11 @@ export class NetworkError extends Error {
   }
 }
 
-export type ApiResult<T> = { data: T; headers: Headers };
-
 /**
  * The dashboard's SDK client: same origin, the session cookie, and no retries of its own (the
  * autosave controller decides when to retry, and says so to the author).
  */
-export const inkbase = new Inkbase({ baseUrl: "", credentials: "same-origin", maxRetries: 0 });
+const inkbase = new Inkbase({ baseUrl: "", credentials: "same-origin", maxRetries: 0 });
 
 /** Runs an SDK call and turns its one error class into the dashboard's two (refused vs unreachable). */
 export async function viaSdk<T>(call: (client: Inkbase) => Promise<T>): Promise<T> {
@@ -54,13 +52,9 @@ export async function viaSdk<T>(call: (client: Inkbase) => Promise<T>): Promise<
   }
 }
 
-export async function apiRequest<T>(
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string>; keepalive?: boolean; signal?: AbortSignal } = {},
-): Promise<ApiResult<T>> {
-  const { data, headers } = await viaSdk((client) => client.request<T>(method, path, options));
-  return { data, headers };
+/** An operation the SDK has no resource method for (the session-only key calls): its data. */
+export async function apiRequest<T>(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
+  return (await viaSdk((client) => client.request<T>(method, path, { body }))).data;
 }
 
 /** A sentence for an author: the API's own message, plus the request id for a server error. */

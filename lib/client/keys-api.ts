@@ -4,9 +4,9 @@ import { apiRequest } from "./api-client";
 export type CreatedKey = { id: string; key: string; prefix: string; scopes: string[]; name: string; expiresAt: string | null };
 
 export async function createKey(input: { name: string; scopes: string[]; expiresAt: string | null }): Promise<CreatedKey> {
-  return (await apiRequest<CreatedKey>("POST", "/api/keys", { body: input })).data;
+  return apiRequest<CreatedKey>("POST", "/api/keys", input);
 }
 
 export async function revokeKey(id: string): Promise<{ id: string; revokedAt: string }> {
-  return (await apiRequest<{ id: string; revokedAt: string }>("DELETE", `/api/keys/${encodeURIComponent(id)}`)).data;
+  return apiRequest<{ id: string; revokedAt: string }>("DELETE", `/api/keys/${encodeURIComponent(id)}`);
 }

@@ -1,6 +1,6 @@
 // Everything the public list's ETag depends on, in one statement (one round trip, the whole 304
-// path): the project resolved from its username, the page's keys, and the total when the
-// envelope is asked for. `projectId` is null for an unknown username.
+// path): the project resolved from its username with its display name, the page's keys, and the
+// total when asked for. `projectId` is null for an unknown username.
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { visiblePageSql } from "./visible-page-sql";
@@ -9,8 +9,11 @@ import { visibleTotalSql } from "./visible-total-sql";
 
 export type ListPageKeys = {
   projectId: string | null;
-  /** The blog pages show the owner's name even on an empty page; the API list does not use it. */
-  projectUpdatedAt: Date | null;
+  /**
+   * The blog pages and feeds show the owner's name (even on an empty page) and put it in their
+   * ETag, so they need no second query; the API list does not use it.
+   */
+  projectDisplayName: string | null;
   total: number | null;
   /** [id, updatedAt, ownerUpdatedAt] per post, in list order. */
   keys: [string, string, string][];
@@ -29,9 +32,9 @@ export async function listPageKeys(options: {
   const filter = { owner, now: options.now, tag: options.tag };
   const page = visiblePageSql({ ...filter, sort: options.sort, skip: options.skip, take: options.take });
   const [row] = await db().$queryRaw<ListPageKeys[]>`
-    WITH owner AS MATERIALIZED (SELECT id, "updatedAt" FROM "User" WHERE username = ${options.username}),
+    WITH owner AS MATERIALIZED (SELECT id, "displayName" FROM "User" WHERE username = ${options.username}),
     page AS (${page})
-    SELECT (SELECT id FROM owner) AS "projectId", (SELECT "updatedAt" FROM owner) AS "projectUpdatedAt",
+    SELECT (SELECT id FROM owner) AS "projectId", (SELECT "displayName" FROM owner) AS "projectDisplayName",
       ${options.withTotal ? visibleTotalSql(filter) : Prisma.sql`NULL::int`} AS total,
       COALESCE((SELECT json_agg(json_build_array(page.id, page."updatedAt", page."ownerUpdatedAt") ORDER BY page.position) FROM page), '[]') AS keys`;
   return row;

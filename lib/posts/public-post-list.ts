@@ -10,14 +10,18 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PublicListQuery } from "./public-r
 import { publicNotFound, strongEtag } from "./public-http";
 import { toPost } from "./to-post";
 
-export async function publicPostList(options: { username: string; query: PublicListQuery; now?: Date }) {
+/**
+ * `envelope` overrides what the query implies (page or perPage given): a caller that sets perPage
+ * but shows no page info (the feeds) asks for the bare list and so has no total counted.
+ */
+export async function publicPostList(options: { username: string; query: PublicListQuery; now?: Date; envelope?: boolean }) {
   const { query } = options;
   const now = options.now ?? new Date();
-  const envelope = query.page !== undefined || query.perPage !== undefined;
+  const envelope = options.envelope ?? (query.page !== undefined || query.perPage !== undefined);
   const page = query.page ?? 1;
   const perPage = Math.min(query.perPage ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
 
-  const { projectId, projectUpdatedAt, total, keys } = await listPageKeys({
+  const { projectId, projectDisplayName, total, keys } = await listPageKeys({
     username: options.username,
     now,
     sort: query.sort,
@@ -40,6 +44,6 @@ export async function publicPostList(options: { username: string; query: PublicL
     if (!envelope) return posts;
     return { posts, pageInfo: { total, page, perPage, hasMore: page * perPage < (total ?? 0) } };
   };
-  return { etag, body, projectId, projectUpdatedAt, total, page, perPage };
+  return { etag, body, projectId, projectDisplayName, total, page, perPage };
 }
 

@@ -3,7 +3,6 @@
 // `feed` package; its JSON output is JSON Feed 1.0, so the 1.1 document is written here
 // (https://www.jsonfeed.org/version/1.1/). The ETag is the list's keys, read before any post is.
 import { Feed } from "feed";
-import { db } from "../db";
 import { postUrl, projectUrl } from "../posts/post-event-data";
 import { publicPostList } from "../posts/public-post-list";
 import type { PostResponse } from "../posts/to-post";
@@ -23,19 +22,18 @@ export const FEED_CONTENT_TYPES: Record<FeedFormat, string> = {
 
 export async function blogFeed(options: { username: string; format: FeedFormat }) {
   if (!isBlogUsername(options.username)) return null;
+  // The bare list: a feed shows no page info, so no total is counted.
   const list = await publicPostList({
     username: options.username,
     query: { format: "html", perPage: FEED_SIZE, sort: "publishedAt:desc" },
+    envelope: false,
   }).catch(nullIfNotFound);
   if (!list) return null;
-  const etag = pageEtag(`feed-${options.format}`, [list.etag, list.projectUpdatedAt?.getTime() ?? null]);
+  // The blog's name comes with the list's keys and is part of the ETag: a rename shows at once.
+  const blog = { username: options.username, name: list.projectDisplayName ?? options.username };
+  const etag = pageEtag(`feed-${options.format}`, [list.etag, blog.name]);
   const body = async () => {
-    const [owner, page] = await Promise.all([
-      db().user.findUniqueOrThrow({ where: { username: options.username }, select: { username: true, displayName: true } }),
-      list.body(),
-    ]);
-    const posts = (Array.isArray(page) ? page : page.posts) as PostResponse[];
-    const blog = { username: owner.username, name: owner.displayName ?? owner.username };
+    const posts = (await list.body()) as PostResponse[];
     return options.format === "json" ? JSON.stringify(jsonFeed(blog, posts)) : xmlFeed(blog, posts, options.format);
   };
   return { etag, body };

@@ -1,10 +1,9 @@
 // One page of a blog (`/<username>`, `/<username>/tags/<tag>`): the same public list the API
 // serves (lib/posts/public-post-list.ts: one visibility rule, one ETag), 10 a page, newest
-// first, plus what the page alone shows (the blog's name). `etag` is cheap (one statement);
-// `load()` reads the posts. Null from `load()`: not a page (unknown blog, page past the end,
-// tag without public posts) — a 404.
+// first, plus what the page alone shows (the blog's name, read with the list's keys). `etag` is
+// cheap (one statement); `load()` reads the posts. Null from `load()`: not a page (unknown blog,
+// page past the end, tag without public posts) — a 404.
 import { cache } from "react";
-import { db } from "../db";
 import { publicPostList } from "../posts/public-post-list";
 import type { PostResponse } from "../posts/to-post";
 import { nullIfNotFound } from "./not-found";
@@ -33,18 +32,17 @@ export async function blogPageHead(options: { username: string; page: number; ta
   // Page 1 of a blog always exists (an empty blog is a page); past the end is not.
   const exists = options.page === 1 ? options.tag === undefined || total > 0 : (options.page - 1) * BLOG_PAGE_SIZE < total;
   if (!exists) return null;
-  const etag = pageEtag("blog", [list.etag, list.projectUpdatedAt?.getTime() ?? null]);
-  return { etag, total, list };
+  // The owner's name comes with the list's keys; the page shows it, so the ETag covers it.
+  const owner = { username: options.username, displayName: list.projectDisplayName };
+  const etag = pageEtag("blog", [list.etag, owner.displayName]);
+  return { etag, total, list, owner };
 }
 
 export const loadBlogPage = cache(async (username: string, page: number, tag?: string): Promise<BlogPage | null> => {
   const head = await blogPageHead({ username, page, tag });
   if (!head) return null;
-  const [owner, body] = await Promise.all([
-    db().user.findUnique({ where: { username }, select: { username: true, displayName: true } }),
-    head.list.body(),
-  ]);
-  if (!owner) return null;
+  const { owner } = head;
+  const body = await head.list.body();
   const posts = (Array.isArray(body) ? body : body.posts) as PostResponse[];
   const tagName = tag ? posts.flatMap((post) => post.tags).find((candidate) => candidate.slug === tag) : undefined;
   if (tag && !tagName) return null;

@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { NewPostButton } from "@/components/posts/new-post-button";
-import { Pagination, PostsFilters, type PostsFilterValues } from "@/components/posts/posts-filters";
+import { PostsFilters, type PostsFilterValues } from "@/components/posts/posts-filters";
 import { PostsTable } from "@/components/posts/posts-table";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination } from "@/components/ui/pagination";
 import { requireAccount } from "@/lib/auth/require-account";
+import { one } from "@/lib/http/search-param";
 import { DASHBOARD_STATUSES, listDashboardPosts, type DashboardStatus } from "@/lib/posts/list-dashboard-posts";
 import { listOwnerTags } from "@/lib/posts/list-owner-tags";
 
 export const metadata: Metadata = { title: "Posts" };
 
 type Search = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
 function readFilters(search: Search): PostsFilterValues & { page: number } {
   const status = one(search.status);

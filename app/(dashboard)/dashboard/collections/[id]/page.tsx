@@ -9,15 +9,16 @@ import { ButtonLink, buttonClass } from "@/components/ui/button";
 import { controlClass, labelClass } from "@/components/ui/control-class";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
+import { Pagination } from "@/components/ui/pagination";
 import { Table, Th, cellClass } from "@/components/ui/table";
 import { requireAccount } from "@/lib/auth/require-account";
 import { listDashboardEntries } from "@/lib/collections/list-dashboard-entries";
 import { orNotFound } from "@/lib/collections/or-not-found";
+import { one } from "@/lib/http/search-param";
 
 export const metadata: Metadata = { title: "Entries" };
 
 type Search = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
 export default async function CollectionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
   const account = await requireAccount();
@@ -118,15 +119,7 @@ export default async function CollectionPage({ params, searchParams }: { params:
           </tbody>
         </Table>
       )}
-      {list.total > 0 ? (
-        <nav aria-label="Pagination" className={filterStyles.pagination}>
-          <span>Page {list.page} of {list.pageCount} · {list.total} {list.total === 1 ? "entry" : "entries"}</span>
-          <span className={filterStyles.pages}>
-            {list.page > 1 ? <Link href={pageHref(list.page - 1)} className={buttonClass({ size: "sm" })}>Previous page</Link> : null}
-            {list.page < list.pageCount ? <Link href={pageHref(list.page + 1)} className={buttonClass({ size: "sm" })}>Next page</Link> : null}
-          </span>
-        </nav>
-      ) : null}
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={pageHref} noun={["entry", "entries"]} />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
-import { Pagination } from "@/components/posts/posts-filters";
 import { Button } from "@/components/ui/button";
 import { controlClass, labelClass } from "@/components/ui/control-class";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
+import { Pagination } from "@/components/ui/pagination";
 import { Table, Th, cellClass } from "@/components/ui/table";
 import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status-badge";
 import { EndpointActions } from "@/components/webhooks/endpoint-actions";
@@ -14,6 +14,7 @@ import { RedeliverFailedForm } from "@/components/webhooks/redeliver-failed-form
 import styles from "@/components/webhooks/webhooks.module.css";
 import { requireAccount } from "@/lib/auth/require-account";
 import { orNotFound } from "@/lib/collections/or-not-found";
+import { one } from "@/lib/http/search-param";
 import { deliveryQuerySchema } from "@/lib/webhooks/delivery-query";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { getWebhookSubscription } from "@/lib/webhooks/get-webhook-subscription";
@@ -23,7 +24,6 @@ import { PING_EVENT } from "@/lib/webhooks/send-test-ping";
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
 type Search = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 const STATUSES = ["pending", "succeeded", "failed"] as const;
 const LOG_EVENTS = [...EVENT_TYPES, PING_EVENT];
 
