@@ -15,10 +15,9 @@ import styles from "@/components/webhooks/webhooks.module.css";
 import { requireAccount } from "@/lib/auth/require-account";
 import { orNotFound } from "@/lib/collections/or-not-found";
 import { deliveryQuerySchema } from "@/lib/webhooks/delivery-query";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { EVENT_TYPES, PING_EVENT } from "@/lib/webhooks/event-types";
 import { getWebhookSubscription } from "@/lib/webhooks/get-webhook-subscription";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
-import { PING_EVENT } from "@/lib/webhooks/send-test-ping";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
