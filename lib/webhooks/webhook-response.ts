@@ -1,5 +1,6 @@
 // Response shapes of /api/webhooks (DASHBOARD.md "Webhooks"), for the OpenAPI document.
 import { z } from "zod";
+import { pageInfoSchema } from "../openapi/shared-schemas";
 import { EVENT_TYPES } from "./event-types";
 
 const instant = z.iso.datetime();
@@ -58,7 +59,7 @@ export const deliverySummarySchema = z
 export const deliveryPageSchema = z
   .object({
     data: z.array(deliverySummarySchema),
-    pageInfo: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int(), hasMore: z.boolean() }),
+    pageInfo: pageInfoSchema,
   })
   .meta({ id: "WebhookDeliveryPage" });
 
@@ -84,4 +85,3 @@ export const deliverySchema = deliverySummarySchema
 
 export const queuedDeliverySchema = z.object({ deliveryId: z.string() }).meta({ id: "QueuedDelivery" });
 export const redeliveredSchema = z.object({ deliveryIds: z.array(z.string()), hasMore: z.boolean() }).meta({ id: "RedeliveredFailed" });
-export const deletedSchema = z.object({ success: z.literal(true) });
