@@ -15,6 +15,7 @@ import styles from "@/components/webhooks/webhooks.module.css";
 import { requireAccount } from "@/lib/auth/require-account";
 import { orNotFound } from "@/lib/collections/or-not-found";
 import { deliveryQuerySchema } from "@/lib/webhooks/delivery-query";
+import { deliveryStatusSchema } from "@/lib/webhooks/delivery-status";
 import { EVENT_TYPES, PING_EVENT } from "@/lib/webhooks/event-types";
 import { getWebhookSubscription } from "@/lib/webhooks/get-webhook-subscription";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
@@ -23,7 +24,6 @@ export const metadata: Metadata = { title: "Webhook endpoint" };
 
 type Search = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
-const STATUSES = ["pending", "succeeded", "failed"] as const;
 const LOG_EVENTS = [...EVENT_TYPES, PING_EVENT];
 
 export default async function EndpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
@@ -74,7 +74,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
               <label className={labelClass} htmlFor="filter-status">Status</label>
               <select id="filter-status" name="status" className={controlClass} defaultValue={query.status ?? ""}>
                 <option value="">Any status</option>
-                {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
+                {deliveryStatusSchema.options.map((status) => <option key={status} value={status}>{status}</option>)}
               </select>
             </div>
             <div className={styles.filter}>
