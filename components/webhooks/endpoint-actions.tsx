@@ -1,9 +1,10 @@
 "use client";
 // An endpoint's actions: "Send test event" (a signed ping through the real queue; the page refreshes
-// once its attempt is logged), "Rotate secret" (confirmed, the new secret shown once, the 24-hour
-// overlap explained) and "Delete" (confirmed).
+// once its attempt is logged, and the button reads "Sending…" until that refresh has landed),
+// "Rotate secret" (confirmed, the new secret shown once, the 24-hour overlap explained) and
+// "Delete" (confirmed).
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, useTransition } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { deleteEndpoint, rotateSecret, sendTestEvent, waitForAttempts } from "@/lib/client/webhooks-api";
 import { Button } from "../ui/button";
@@ -17,6 +18,9 @@ export function EndpointActions({ id, url, active }: { id: string; url: string; 
   const router = useRouter();
   const notify = useToast();
   const [testing, setTesting] = useState(false);
+  // router.refresh() returns at once; as a transition, its pending state lasts until the page has
+  // re-rendered with the attempt's outcome, so "Sending…" ends only once the log shows it.
+  const [refreshing, startRefresh] = useTransition();
   const [dialog, setDialog] = useState<"rotate" | "delete" | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +33,7 @@ export function EndpointActions({ id, url, active }: { id: string; url: string; 
       notify("Test event queued", "info");
       router.refresh();
       await waitForAttempts(id, deliveryId, 1);
-      router.refresh();
+      startRefresh(() => router.refresh());
     } catch (err) {
       notify(describeError(err), "error");
     } finally {
@@ -72,8 +76,8 @@ export function EndpointActions({ id, url, active }: { id: string; url: string; 
 
   return (
     <>
-      <Button onClick={test} disabled={testing || !active} title={active ? undefined : "Turn the endpoint on to send a test event"}>
-        {testing ? "Sending…" : "Send test event"}
+      <Button onClick={test} disabled={testing || refreshing || !active} title={active ? undefined : "Turn the endpoint on to send a test event"}>
+        {testing || refreshing ? "Sending…" : "Send test event"}
       </Button>
       <Button onClick={() => setDialog("rotate")}>Rotate secret</Button>
       <Button variant="danger" onClick={() => setDialog("delete")}>Delete</Button>

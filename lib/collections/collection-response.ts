@@ -1,7 +1,7 @@
 // Response shapes of the collection routes (SPEC Collections … Labels, DECISIONS §3), as zod
 // schemas: the OpenAPI document is generated from them and the serializers are typed by them.
 import { z } from "zod";
-import { pageInfoSchema, successSchema } from "../posts/post-response";
+import { pageInfoSchema } from "../openapi/shared-schemas";
 
 const versionId = z.string().regex(/^v_[1-9][0-9]*$/).meta({ id: "VersionId", example: "v_3" });
 const timestamp = z.string().meta({ format: "date-time" });
@@ -106,5 +106,3 @@ export const bulkEntryResultSchema = z
   .meta({ id: "BulkEntryResult" });
 
 export const bulkEntriesResponseSchema = z.object({ results: z.array(bulkEntryResultSchema) });
-
-export { successSchema };

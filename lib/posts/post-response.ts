@@ -3,6 +3,7 @@
 // so a field added to one without the other is a type error.
 import { z } from "zod";
 import { tiptapNodeSchema } from "../content/tiptap-document";
+import { pageInfoSchema } from "../openapi/shared-schemas";
 
 const nullableText = z.string().nullable();
 
@@ -84,10 +85,6 @@ export const publicPostSchema = postSchema
   })
   .meta({ id: "PublicPost" });
 
-export const pageInfoSchema = z
-  .object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int(), hasMore: z.boolean() })
-  .meta({ id: "PageInfo" });
-
 export const postListSchema = z
   .union([z.array(postSchema), z.object({ posts: z.array(postSchema), pageInfo: pageInfoSchema })])
   .meta({ id: "PostList", description: "A bare array without `page`/`perPage`; the envelope with either." });
@@ -95,7 +92,6 @@ export const postListSchema = z
 export const tagCountSchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() }).meta({ id: "TagCount" });
 
 export const createdPostSchema = z.object({ id: z.string() });
-export const successSchema = z.object({ success: z.literal(true) }).meta({ id: "Success" });
 
 export const bulkPostResultSchema = z
   .union([

@@ -1,13 +1,15 @@
 // At most MAX_WEBHOOKS endpoints per account (400 past that), so the delivery log of one account
 // stays bounded. The count and the insert run under a per-owner advisory lock, so two concurrent
 // creates cannot both pass the check at 19.
+import type { z } from "zod";
 import { db } from "../db";
 import { badRequest } from "../http/api-error";
 import { parseOrThrow } from "../http/parse-input";
 import { checkWebhookUrl } from "./check-webhook-url";
 import { generateWebhookSecret } from "./generate-webhook-secret";
 import { createSubscriptionInputSchema, type CreateSubscriptionInput } from "./subscription-input";
-import { subscriptionSelect, toWebhookSubscription, type WebhookSubscriptionView } from "./to-webhook-subscription";
+import { subscriptionSelect, toWebhookSubscription } from "./to-webhook-subscription";
+import type { createdWebhookSchema } from "./webhook-response";
 
 export const MAX_WEBHOOKS = 20;
 
@@ -15,7 +17,7 @@ export const MAX_WEBHOOKS = 20;
 export async function createWebhookSubscription(options: {
   ownerId: string;
   input: CreateSubscriptionInput;
-}): Promise<WebhookSubscriptionView & { secret: string }> {
+}): Promise<z.output<typeof createdWebhookSchema>> {
   if (!options.ownerId) throw new Error("createWebhookSubscription needs an owner");
   const input = parseOrThrow(createSubscriptionInputSchema, options.input);
   // DNS happens before the transaction: nothing waits on the lock meanwhile.

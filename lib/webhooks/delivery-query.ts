@@ -1,5 +1,6 @@
 // The delivery log's filters and pages (GET /api/webhooks/:id/deliveries?status=&event=&page=&perPage=).
 import { z } from "zod";
+import { deliveryStatusSchema } from "./delivery-status";
 
 export const DELIVERIES_MAX_PER_PAGE = 100;
 
@@ -12,7 +13,7 @@ const positiveInt = (fallback: number) =>
     .transform((value) => value ?? fallback);
 
 export const deliveryQuerySchema = z.object({
-  status: z.enum(["pending", "succeeded", "failed"]).optional(),
+  status: deliveryStatusSchema.optional(),
   /** Any event type, `ping` included. */
   event: z.string().trim().min(1).max(100).optional(),
   page: positiveInt(1),

@@ -1,24 +1,31 @@
-// The one way a change emits an event: written to the outbox in the caller's transaction, with
-// one delivery row per active subscription of the owner that wants this event type. A change
-// that rolls back therefore leaves no event, and one that commits always has its events, even
-// if the process dies right after the commit (a cron tick then delivers them).
+// The one way an event is emitted, the test ping included: written to the outbox in the caller's
+// transaction, with one delivery row per active subscription of the owner that wants this event
+// type (or, for a ping, per subscription named). A change that rolls back therefore leaves no
+// event, and one that commits always has its events, even if the process dies right after the
+// commit (a cron tick then delivers them).
 import type { Tx } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { randomId } from "../random-id";
-import type { EventType } from "./event-types";
+import type { EventType, PING_EVENT } from "./event-types";
 import { noteRequestDeliveries } from "./request-deliveries";
 
 export type EnqueuedEvent = { eventId: string; deliveryIds: string[] };
 
+/** Who gets the event: the subscribers of its type, or (a ping) only the subscriptions named, whatever events they chose. */
+type Audience = { type: EventType; subscriptionIds?: never } | { type: typeof PING_EVENT; subscriptionIds: string[] };
+
 export async function enqueueEvent(
   tx: Tx,
-  input: {
+  input: Audience & {
     ownerId: string;
     /** The owner's username: the body's `project`. */
     project: string;
-    type: EventType;
-    /** Events with the same key are delivered in the order they were written: `entry:<id>`, `post:<id>`. */
-    orderingKey: string;
+    /**
+     * Events with the same key are delivered in the order they were written: `entry:<id>`,
+     * `post:<id>`. Null gives the event a key of its own (`<type>:<event id>`): it waits for no
+     * other event and holds none back (pings).
+     */
+    orderingKey: string | null;
     data: Prisma.InputJsonObject;
     /** Defaults to now; the body's createdAt. */
     at?: Date;
@@ -26,17 +33,21 @@ export async function enqueueEvent(
 ): Promise<EnqueuedEvent> {
   const eventId = randomId("evt");
   const createdAt = input.at ?? new Date();
+  const orderingKey = input.orderingKey ?? `${input.type}:${eventId}`;
+  const named = input.subscriptionIds ?? null;
   const body = { id: eventId, type: input.type, createdAt: createdAt.toISOString(), project: input.project, data: input.data };
-  // The event row and the subscriptions that want it in one round trip; the delivery rows (if
-  // any) in a second.
+  // The event row and the subscriptions that get it in one round trip; the delivery rows (if
+  // any) in a second. Only the owner's active subscriptions, named ones included: a paused one
+  // gets nothing, as the tick would never claim it.
   const [event] = await tx.$queryRaw<{ sequence: bigint; subscriptions: string[] }[]>`
     WITH event AS (
       INSERT INTO "OutboxEvent" (id, "ownerId", type, "orderingKey", body, "createdAt")
-      VALUES (${eventId}, ${input.ownerId}, ${input.type}, ${input.orderingKey}, ${JSON.stringify(body)}::jsonb, ${createdAt})
+      VALUES (${eventId}, ${input.ownerId}, ${input.type}, ${orderingKey}, ${JSON.stringify(body)}::jsonb, ${createdAt})
       RETURNING sequence)
     SELECT (SELECT sequence FROM event) AS sequence, COALESCE(array_agg(s.id ORDER BY s.id), '{}') AS subscriptions
     FROM "WebhookSubscription" s
-    WHERE s."ownerId" = ${input.ownerId} AND s.active AND ${input.type} = ANY(s.events)`;
+    WHERE s."ownerId" = ${input.ownerId} AND s.active
+      AND CASE WHEN ${named}::text[] IS NULL THEN ${input.type} = ANY(s.events) ELSE s.id = ANY(${named}::text[]) END`;
   const deliveryIds = event.subscriptions.map(() => randomId("msg"));
   if (deliveryIds.length) {
     await tx.webhookDelivery.createMany({
@@ -44,7 +55,7 @@ export async function enqueueEvent(
         id: deliveryIds[i],
         eventId,
         subscriptionId,
-        orderingKey: input.orderingKey,
+        orderingKey,
         sequence: event.sequence,
         nextAttemptAt: createdAt,
       })),

@@ -13,3 +13,9 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
+
+/**
+ * The test event (POST /api/webhooks/:id/test). Not one of the subscribable types: nothing but
+ * that call ever sends it, and only to the endpoint it names.
+ */
+export const PING_EVENT = "ping";

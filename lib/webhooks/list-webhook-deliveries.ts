@@ -1,14 +1,13 @@
 // The delivery log of one endpoint, newest first, filtered by status and event type, one page at
 // a time with an exact total (the log is bounded by retention, so counting it stays cheap).
+import type { z } from "zod";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import type { DeliveryQuery } from "./delivery-query";
-import { deliverySummarySelect, toWebhookDeliverySummary, type WebhookDeliverySummary } from "./to-webhook-delivery";
+import { deliverySummarySelect, toWebhookDeliverySummary } from "./to-webhook-delivery";
+import type { deliveryPageSchema } from "./webhook-response";
 
-export type DeliveryPage = {
-  data: WebhookDeliverySummary[];
-  pageInfo: { total: number; page: number; perPage: number; hasMore: boolean };
-};
+export type DeliveryPage = z.output<typeof deliveryPageSchema>;
 
 export async function listWebhookDeliveries(options: { ownerId: string; subscriptionId: string } & Partial<DeliveryQuery>): Promise<DeliveryPage> {
   if (!options.ownerId) throw new Error("listWebhookDeliveries needs an owner");

@@ -1,8 +1,10 @@
+import type { z } from "zod";
 import { db } from "../db";
-import { subscriptionHealth, type SubscriptionHealth } from "./subscription-health";
-import { subscriptionSelect, toWebhookSubscription, type WebhookSubscriptionView } from "./to-webhook-subscription";
+import { subscriptionHealth } from "./subscription-health";
+import { subscriptionSelect, toWebhookSubscription } from "./to-webhook-subscription";
+import type { webhookListItemSchema } from "./webhook-response";
 
-export type WebhookSubscriptionListItem = WebhookSubscriptionView & SubscriptionHealth;
+export type WebhookSubscriptionListItem = z.output<typeof webhookListItemSchema>;
 
 /** The owner's endpoints, oldest first, each with its newest delivery's result and recent failures. */
 export async function listWebhookSubscriptions(options: { ownerId: string }): Promise<WebhookSubscriptionListItem[]> {

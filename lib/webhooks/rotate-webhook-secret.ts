@@ -1,16 +1,18 @@
 // DECISIONS §6: after a rotation the new secret signs everything, and for 24 hours the previous
 // one signs too (in `webhook-signature`), so receivers can switch over without dropping events.
 // Rotating again within the overlap ends the older secret at once: only the last two exist.
+import type { z } from "zod";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import { generateWebhookSecret } from "./generate-webhook-secret";
+import type { rotatedSecretSchema } from "./webhook-response";
 
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
 
 export async function rotateWebhookSecret(options: {
   ownerId: string;
   id: string;
-}): Promise<{ id: string; secret: string; previousSecretExpiresAt: string }> {
+}): Promise<z.output<typeof rotatedSecretSchema>> {
   if (!options.ownerId) throw new Error("rotateWebhookSecret needs an owner");
   const secret = generateWebhookSecret();
   const now = new Date();

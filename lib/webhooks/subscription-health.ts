@@ -2,18 +2,12 @@
 // delivery's result, and how many attempts failed in the last 24 hours. Two statements for the
 // whole list (an account has at most 20 endpoints): the newest delivery per endpoint through the
 // (subscriptionId, createdAt desc) index, and the failed attempts through the startedAt index.
+import type { z } from "zod";
 import { db } from "../db";
+import type { DeliveryStatus } from "./delivery-status";
+import type { webhookListItemSchema } from "./webhook-response";
 
-export type LastDeliveryView = {
-  id: string;
-  eventType: string;
-  status: "pending" | "succeeded" | "failed";
-  statusCode: number | null;
-  error: string | null;
-  at: string;
-};
-
-export type SubscriptionHealth = { lastDelivery: LastDeliveryView | null; failures24h: number };
+export type SubscriptionHealth = Pick<z.output<typeof webhookListItemSchema>, "lastDelivery" | "failures24h">;
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -22,7 +16,7 @@ export async function subscriptionHealth(ids: string[], now = new Date()): Promi
   if (!ids.length) return health;
   const since = new Date(now.getTime() - DAY_MS);
   const [latest, failures] = await Promise.all([
-    db().$queryRaw<{ subscriptionId: string; id: string; type: string; status: LastDeliveryView["status"]; lastStatusCode: number | null; lastError: string | null; at: Date }[]>`
+    db().$queryRaw<{ subscriptionId: string; id: string; type: string; status: DeliveryStatus; lastStatusCode: number | null; lastError: string | null; at: Date }[]>`
       SELECT s.id AS "subscriptionId", l.id, l.type, l.status::text AS status, l."lastStatusCode", l."lastError", l.at
       FROM unnest(${ids}::text[]) AS s(id)
       CROSS JOIN LATERAL (

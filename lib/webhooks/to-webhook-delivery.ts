@@ -1,51 +1,13 @@
+import type { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { eventBody } from "./event-body-text";
-
-export type DeliveryStatus = "pending" | "succeeded" | "failed";
+import type { deliveryAttemptSchema, deliverySchema, deliverySummarySchema } from "./webhook-response";
 
 /** One row of the delivery log (GET /api/webhooks/:id/deliveries). */
-export type WebhookDeliverySummary = {
-  /** X-Service-Delivery / webhook-id */
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: DeliveryStatus;
-  /** Automatic attempts so far (manual redeliveries are counted in `redeliveries`). */
-  attemptCount: number;
-  redeliveries: number;
-  /** When the automatic schedule tries again; null unless pending. */
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-};
-
+export type WebhookDeliverySummary = z.output<typeof deliverySummarySchema>;
 /** One attempt with the request exactly as sent and what came back (DASHBOARD.md "Webhooks"). */
-export type WebhookAttemptView = {
-  id: string;
-  startedAt: string;
-  durationMs: number;
-  /** null for attempts logged before requests were kept. */
-  request: { url: string | null; headers: Record<string, string> | null; body: string | null };
-  /** null when no response arrived (see `error`). */
-  statusCode: number | null;
-  /** The first 2 KB of the response body. */
-  responseExcerpt: string | null;
-  /** Network failure, timeout or SSRF refusal. */
-  error: string | null;
-  /** The automatic retry this attempt scheduled; null after a success, a manual attempt or the last try. */
-  nextRetryAt: string | null;
-  manual: boolean;
-};
-
-export type WebhookDeliveryView = WebhookDeliverySummary & {
-  subscriptionId: string;
-  /** The body as sent. */
-  payload: unknown;
-  /** Oldest first. */
-  attempts: WebhookAttemptView[];
-};
+export type WebhookAttemptView = z.output<typeof deliveryAttemptSchema>;
+export type WebhookDeliveryView = z.output<typeof deliverySchema>;
 
 export const deliverySummarySelect = {
   id: true,

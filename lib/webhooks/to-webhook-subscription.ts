@@ -1,33 +1,9 @@
+import type { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
 import type { EventType } from "./event-types";
+import type { webhookSchema } from "./webhook-response";
 
-export type WebhookSubscriptionView = {
-  id: string;
-  url: string;
-  events: EventType[];
-  active: boolean;
-  /** Set when deliveries kept failing for 3 days (or the owner paused it): shown in the dashboard. */
-  disabledAt: string | null;
-  disabledReason: string | null;
-  /** Start of the current run of failed deliveries, null after a success. */
-  failingSince: string | null;
-  /** While set and in the future, the previous secret still signs (`webhook-signature`). */
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-type Row = {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  disabledAt: Date | null;
-  disabledReason: string | null;
-  failingSince: Date | null;
-  previousSecretExpiresAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type WebhookSubscriptionView = z.output<typeof webhookSchema>;
 
 export const subscriptionSelect = {
   id: true,
@@ -40,14 +16,18 @@ export const subscriptionSelect = {
   previousSecretExpiresAt: true,
   createdAt: true,
   updatedAt: true,
-} as const;
+} as const satisfies Prisma.WebhookSubscriptionSelect;
+
+type Row = Prisma.WebhookSubscriptionGetPayload<{ select: typeof subscriptionSelect }>;
 
 /** The signing secret is not part of the view: only create, rotate and get hand it out. */
 export function toWebhookSubscription(row: Row, now = new Date()): WebhookSubscriptionView {
+  // Past its expiry the previous secret no longer signs, whether or not the row still holds it.
   const overlap = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt : null;
   return {
     id: row.id,
     url: row.url,
+    // The column holds what the input schema let through: EVENT_TYPES only.
     events: row.events as EventType[],
     active: row.active,
     disabledAt: row.disabledAt?.toISOString() ?? null,

@@ -1,15 +1,18 @@
-// Response shapes of /api/webhooks (DASHBOARD.md "Webhooks"), for the OpenAPI document.
+// Response shapes of /api/webhooks (DASHBOARD.md "Webhooks"), as zod schemas: the OpenAPI
+// document is generated from them, and the serializers' view types are their outputs, so a field
+// added to one without the other is a type error.
 import { z } from "zod";
-import { EVENT_TYPES } from "./event-types";
+import { pageInfoSchema } from "../openapi/shared-schemas";
+import { deliveryStatusSchema } from "./delivery-status";
+import { eventTypeSchema } from "./event-types";
 
 const instant = z.iso.datetime();
-const deliveryStatus = z.enum(["pending", "succeeded", "failed"]);
 
 export const webhookSchema = z
   .object({
     id: z.string(),
     url: z.string(),
-    events: z.array(z.enum(EVENT_TYPES)),
+    events: z.array(eventTypeSchema),
     active: z.boolean(),
     disabledAt: instant.nullable().meta({ description: "Set when deliveries kept failing for 3 days, or the owner paused it." }),
     disabledReason: z.string().nullable(),
@@ -20,11 +23,19 @@ export const webhookSchema = z
   })
   .meta({ id: "Webhook" });
 
+/** The newest delivery's result, shown next to each endpoint. */
+export const lastDeliverySchema = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  status: deliveryStatusSchema,
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  at: instant,
+});
+
 export const webhookListItemSchema = webhookSchema
   .extend({
-    lastDelivery: z
-      .object({ id: z.string(), eventType: z.string(), status: deliveryStatus, statusCode: z.number().int().nullable(), error: z.string().nullable(), at: instant })
-      .nullable(),
+    lastDelivery: lastDeliverySchema.nullable(),
     failures24h: z.number().int().meta({ description: "Failed attempts in the last 24 hours." }),
   })
   .meta({ id: "WebhookListItem" });
@@ -44,9 +55,11 @@ export const deliverySummarySchema = z
     id: z.string().meta({ description: "`webhook-id` / `X-Service-Delivery`, the same on every attempt." }),
     eventId: z.string(),
     eventType: z.string(),
-    status: deliveryStatus,
+    status: deliveryStatusSchema,
+    // Automatic attempts so far; manual ones are counted in `redeliveries`.
     attemptCount: z.number().int(),
     redeliveries: z.number().int(),
+    // When the automatic schedule tries again; null unless pending.
     nextAttemptAt: instant.nullable(),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),
@@ -55,33 +68,32 @@ export const deliverySummarySchema = z
   })
   .meta({ id: "WebhookDeliverySummary" });
 
-export const deliveryPageSchema = z
-  .object({
-    data: z.array(deliverySummarySchema),
-    pageInfo: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int(), hasMore: z.boolean() }),
-  })
-  .meta({ id: "WebhookDeliveryPage" });
+export const deliveryPageSchema = z.object({ data: z.array(deliverySummarySchema), pageInfo: pageInfoSchema }).meta({ id: "WebhookDeliveryPage" });
+
+/** One attempt with the request exactly as sent and what came back. */
+export const deliveryAttemptSchema = z.object({
+  id: z.string(),
+  startedAt: instant,
+  durationMs: z.number().int(),
+  // null for attempts logged before requests were kept.
+  request: z.object({ url: z.string().nullable(), headers: z.record(z.string(), z.string()).nullable(), body: z.string().nullable() }),
+  // null when no response arrived (see `error`: network failure, timeout or SSRF refusal).
+  statusCode: z.number().int().nullable(),
+  responseExcerpt: z.string().nullable().meta({ description: "The first 2 KB of the response body." }),
+  error: z.string().nullable(),
+  // The automatic retry this attempt scheduled; null after a success, a manual attempt or the last try.
+  nextRetryAt: instant.nullable(),
+  manual: z.boolean(),
+});
 
 export const deliverySchema = deliverySummarySchema
   .extend({
     subscriptionId: z.string(),
     payload: z.unknown().meta({ description: "The event body as sent." }),
-    attempts: z.array(
-      z.object({
-        id: z.string(),
-        startedAt: instant,
-        durationMs: z.number().int(),
-        request: z.object({ url: z.string().nullable(), headers: z.record(z.string(), z.string()).nullable(), body: z.string().nullable() }),
-        statusCode: z.number().int().nullable(),
-        responseExcerpt: z.string().nullable().meta({ description: "The first 2 KB of the response body." }),
-        error: z.string().nullable(),
-        nextRetryAt: instant.nullable(),
-        manual: z.boolean(),
-      }),
-    ),
+    // Oldest first.
+    attempts: z.array(deliveryAttemptSchema),
   })
   .meta({ id: "WebhookDelivery" });
 
 export const queuedDeliverySchema = z.object({ deliveryId: z.string() }).meta({ id: "QueuedDelivery" });
 export const redeliveredSchema = z.object({ deliveryIds: z.array(z.string()), hasMore: z.boolean() }).meta({ id: "RedeliveredFailed" });
-export const deletedSchema = z.object({ success: z.literal(true) });

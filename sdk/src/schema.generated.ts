@@ -1353,12 +1353,7 @@ export interface components {
         };
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDeliverySummary"][];
-            pageInfo: {
-                total: number;
-                page: number;
-                perPage: number;
-                hasMore: boolean;
-            };
+            pageInfo: components["schemas"]["PageInfo"];
         };
         WebhookDeliverySummary: {
             /** @description `webhook-id` / `X-Service-Delivery`, the same on every attempt. */
@@ -5427,10 +5422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description Invalid input: `issues` names each failing field. */

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
 import { pruneWebhookLog } from "../../lib/webhooks/prune-webhook-log";
 import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
+import type { DeliveryStatus } from "../../lib/webhooks/delivery-status";
 import { connectTestDatabase, createTestUser } from "../support/fixtures";
 import { enqueueTestEvent } from "../support/webhooks-fixtures";
 
@@ -18,7 +19,7 @@ afterEach(() => {
 const DAY = 24 * 3600_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
-async function deliveryWithAttempt(owner: { id: string; username: string }, options: { ageDays: number; status: "pending" | "succeeded" | "failed" }) {
+async function deliveryWithAttempt(owner: { id: string; username: string }, options: { ageDays: number; status: DeliveryStatus }) {
   const { deliveryIds } = await enqueueTestEvent(owner);
   const id = deliveryIds[0];
   const at = daysAgo(options.ageDays);

@@ -4,6 +4,7 @@
 // retry scheduled, redeliver; rotate the secret, edit events and "Active", delete. axe on every
 // page, screenshots into docs/screenshots.
 import { verify as verifyGithubStyle } from "@octokit/webhooks-methods";
+import type { Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { expectNoSeriousA11yIssues } from "./support/a11y";
@@ -11,6 +12,15 @@ import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshots";
 
 let receiver: WebhookReceiver;
+
+/**
+ * After "Send test event" the page polls for the attempt and then refreshes, and the delivery's
+ * row can show its outcome before that refresh lands (when the attempt was logged before the
+ * first refresh rendered). An axe run or a click meanwhile sees the page mid-render. The button
+ * reads "Send test event" again only once the last refresh has landed.
+ */
+const expectSettled = (page: Page) => expect(page.getByRole("button", { name: "Send test event" })).toBeEnabled();
+
 test.beforeEach(async () => {
   receiver = await startWebhookReceiver();
 });
@@ -65,6 +75,7 @@ test("add an endpoint, prove it with a test event, debug a failing receiver from
   await expect(pingRow).toContainText("ping");
   await expect(pingRow).toContainText("succeeded");
   await expect(pingRow).toContainText("200");
+  await expectSettled(page);
   await expectNoSeriousA11yIssues(page);
 
   // The attempt in the log: the request exactly as the receiver got it, and the response.
@@ -87,6 +98,7 @@ test("add an endpoint, prove it with a test event, debug a failing receiver from
   await expect(failedRow).toContainText("pending");
   await expect(failedRow).toContainText("500");
   await expect(failedRow.getByRole("cell").nth(4)).not.toHaveText("—"); // the next retry's time
+  await expectSettled(page);
   await page.getByLabel("Status").selectOption("pending");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/status=pending/);
@@ -140,6 +152,7 @@ test("rotate the secret with the overlap explained, edit events and Active, dele
   // During the overlap, receivers still on the old secret keep verifying.
   expect(() => new Webhook(oldSecret).verify(ping.body, ping.headers)).not.toThrow();
   expect(() => new Webhook(newSecret).verify(ping.body, ping.headers)).not.toThrow();
+  await expectSettled(page);
 
   const settings = page.getByRole("region", { name: "Settings" });
   await settings.getByRole("checkbox", { name: "post.updated" }).uncheck();

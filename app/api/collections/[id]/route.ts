@@ -8,7 +8,8 @@ import { getCollection } from "@/lib/collections/get-collection";
 import { ownerOf } from "@/lib/collections/owner";
 import { collectionParams } from "@/lib/collections/route-params";
 import { updateCollection } from "@/lib/collections/update-collection";
-import { collectionResponseSchema, successSchema, updatedCollectionSchema } from "@/lib/collections/collection-response";
+import { collectionResponseSchema, updatedCollectionSchema } from "@/lib/collections/collection-response";
+import { successSchema } from "@/lib/openapi/shared-schemas";
 import { collectionExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({

@@ -9,9 +9,10 @@ import { updatePostSchema } from "@/lib/posts/post-input";
 import { postRevisionEtag } from "@/lib/posts/post-revision";
 import { formatQuerySchema } from "@/lib/posts/public-read-queries";
 import { updatePost } from "@/lib/posts/update-post";
-import { postSchema, successSchema } from "@/lib/posts/post-response";
+import { postSchema } from "@/lib/posts/post-response";
 import { preconditionFailedSchema } from "@/lib/openapi/error-schemas";
 import { postExample } from "@/lib/openapi/response-examples";
+import { successSchema } from "@/lib/openapi/shared-schemas";
 
 export const runtime = "nodejs";
 

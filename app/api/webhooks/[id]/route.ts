@@ -2,7 +2,8 @@
 // PATCH /api/webhooks/:id – change { url?, events?, active? } (webhooks:write)
 // DELETE /api/webhooks/:id – delete it with its delivery log → { success: true } (webhooks:write)
 import { z } from "zod";
-import { deletedSchema, webhookSchema } from "@/lib/webhooks/webhook-response";
+import { successSchema } from "@/lib/openapi/shared-schemas";
+import { webhookSchema } from "@/lib/webhooks/webhook-response";
 import { api } from "@/lib/http/api";
 import { deleteWebhookSubscription } from "@/lib/webhooks/delete-webhook-subscription";
 import { getWebhookSubscription } from "@/lib/webhooks/get-webhook-subscription";
@@ -52,7 +53,7 @@ export const DELETE = api({
     description: "With its delivery log.",
     tag: "Webhooks",
     sdk: 'inkbase.webhooks.delete("webhook-id")',
-    responses: { 200: { description: "Deleted.", schema: deletedSchema } },
+    responses: { 200: { description: "Deleted.", schema: successSchema } },
     errors: { 404: "`Webhook not found`" },
   },
   handler: ({ principal, params }) => deleteWebhookSubscription({ ownerId: principal.userId, id: params.id }),

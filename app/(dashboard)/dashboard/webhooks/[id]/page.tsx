@@ -16,15 +16,14 @@ import { requireAccount } from "@/lib/auth/require-account";
 import { orNotFound } from "@/lib/collections/or-not-found";
 import { one } from "@/lib/http/search-param";
 import { deliveryQuerySchema } from "@/lib/webhooks/delivery-query";
-import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { deliveryStatusSchema } from "@/lib/webhooks/delivery-status";
+import { EVENT_TYPES, PING_EVENT } from "@/lib/webhooks/event-types";
 import { getWebhookSubscription } from "@/lib/webhooks/get-webhook-subscription";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
-import { PING_EVENT } from "@/lib/webhooks/send-test-ping";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
 type Search = Record<string, string | string[] | undefined>;
-const STATUSES = ["pending", "succeeded", "failed"] as const;
 const LOG_EVENTS = [...EVENT_TYPES, PING_EVENT];
 
 export default async function EndpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
@@ -75,7 +74,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
               <label className={labelClass} htmlFor="filter-status">Status</label>
               <select id="filter-status" name="status" className={controlClass} defaultValue={query.status ?? ""}>
                 <option value="">Any status</option>
-                {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
+                {deliveryStatusSchema.options.map((status) => <option key={status} value={status}>{status}</option>)}
               </select>
             </div>
             <div className={styles.filter}>

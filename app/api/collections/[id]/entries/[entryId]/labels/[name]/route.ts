@@ -8,7 +8,8 @@ import { ownerOf } from "@/lib/collections/owner";
 import { pointLabel } from "@/lib/collections/point-label";
 import { removeLabel } from "@/lib/collections/remove-label";
 import { labelParams } from "@/lib/collections/route-params";
-import { labelResponseSchema, successSchema } from "@/lib/collections/collection-response";
+import { labelResponseSchema } from "@/lib/collections/collection-response";
+import { successSchema } from "@/lib/openapi/shared-schemas";
 import { labelExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
