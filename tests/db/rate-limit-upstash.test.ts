@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { accountKey, recordSignInFailure, signInBlockedUntil, SIGN_IN_WINDOW_MS } from "../../lib/auth/sign-in-throttle";
 import { checkRateLimit, rateLimitHeaders } from "../../lib/http/rate-limit";
 import { startUpstashShim } from "../support/upstash-shim";
 import { freePort } from "../support/start-next-server";
@@ -108,6 +109,23 @@ describe.skipIf(!redisUp)("rate limiting on Upstash (shim over local Redis)", ()
 
     expect(await redis.keys(`inkbase:rl:public:${id}:*`)).toHaveLength(1);
     expect(await redis.keys(`inkbase:rl:key:${id}:*`)).toHaveLength(1);
+  });
+
+  it("the sign-in throttle counts failures on the same backend, under its own prefixes", async () => {
+    vi.stubEnv("SIGN_IN_FAILURE_LIMIT", "2");
+    const subjects = { email: `${unique("author")}@example.com`, ip: unique("ip") };
+    expect(await signInBlockedUntil(subjects)).toBeNull();
+    await recordSignInFailure(subjects);
+    expect(await signInBlockedUntil(subjects)).toBeNull();
+    await recordSignInFailure(subjects);
+
+    const until = await signInBlockedUntil(subjects);
+    expect(until).toBeGreaterThan(Date.now());
+    expect(until! % SIGN_IN_WINDOW_MS).toBe(0);
+    // Peeking counts nothing: two failures, however often the throttle was asked.
+    const bucket = until! / SIGN_IN_WINDOW_MS - 1;
+    expect(await redis.get(`inkbase:signin:ip:${subjects.ip}:${bucket}`)).toBe("2");
+    expect(await redis.get(`inkbase:signin:account:${accountKey(subjects.email)}:${bucket}`)).toBe("2");
   });
 
   it("fails open with a warning when Upstash is unreachable", async () => {
