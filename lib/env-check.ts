@@ -1,10 +1,11 @@
 // The environment, checked once at start rather than discovered one failing request at a time:
 // instrumentation.ts checks it when any server boots (`npm start`, `next start`, Vercel),
 // scripts/check-env.ts when `npm run build` runs, and the launcher and `db:migrate` before they
-// touch a database. lib/env.ts still reads each value where it is used; this names every problem
-// at once, with what to do about it. docs/deploying.md explains what is fatal where.
-import { z } from "zod";
-import { LOG_LEVELS, publicBaseUrlFrom, publicBaseUrlSource } from "./env";
+// touch a database. lib/env.ts still reads each value where it is used, through the same formats
+// (lib/env-formats.ts); this names every problem at once, with what to do about it.
+// docs/deploying.md explains what is fatal where.
+import { publicBaseUrlFrom, publicBaseUrlSource } from "./env";
+import { envFormatProblems, environmentError, parseEnvVar } from "./env-formats";
 
 /**
  * - `build`: `npm run build`. Only on Vercel is the build's environment the deployment's, so
@@ -22,49 +23,6 @@ type Vars = Record<string, string | undefined>;
 
 const set = (value: string | undefined): value is string => value !== undefined && value !== "";
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value), "must be a postgresql:// connection URL");
-const positiveInt = z.string().regex(/^[1-9][0-9]*$/, "must be a positive whole number");
-const flag = z.enum(["0", "1", "true", "false"], { error: "must be 1 or 0" });
-const httpUrl = z
-  .string()
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), "must be an absolute http(s) URL");
-
-// Formats only: an empty value counts as unset everywhere (lib/env.ts does the same).
-const formats = z.object({
-  DATABASE_URL: postgresUrl.optional(),
-  DIRECT_URL: postgresUrl.optional(),
-  DATABASE_URL_UNPOOLED: postgresUrl.optional(),
-  PUBLIC_BASE_URL: httpUrl
-    .refine((value) => !URL.canParse(value) || ["", "/"].includes(new URL(value).pathname), "must be an origin without a path (e.g. https://blog.example.com)")
-    .optional(),
-  UPSTASH_REDIS_REST_URL: httpUrl.optional(),
-  PORT: positiveInt.optional(),
-  RATE_LIMIT_PUBLIC_PER_MIN: positiveInt.optional(),
-  RATE_LIMIT_KEY_PER_MIN: positiveInt.optional(),
-  SIGN_IN_FAILURE_LIMIT: positiveInt.optional(),
-  OUTBOX_RETENTION_DAYS: positiveInt.optional(),
-  WEBHOOK_LOG_RETENTION_DAYS: positiveInt.optional(),
-  REPROJECTION_LIMIT: positiveInt.optional(),
-  RESPONSE_CACHE_BYTES: z.string().regex(/^[0-9]+$/, "must be a whole number of 0 or more").optional(),
-  TRUST_PROXY: flag.optional(),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.optional(),
-  DATABASE_PREPARED_STATEMENTS: flag.optional(),
-  SEED_DEMO: flag.optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
-});
-
-function formatProblems(vars: Vars): string[] {
-  const present = Object.fromEntries(Object.keys(formats.shape).filter((name) => set(vars[name])).map((name) => [name, vars[name]]));
-  const result = formats.safeParse(present);
-  const problems = result.success ? [] : result.error.issues.map((issue) => `${String(issue.path[0])}=${JSON.stringify(present[String(issue.path[0])])} ${issue.message}.`);
-  if (set(vars.UPSTASH_REDIS_REST_URL) !== set(vars.UPSTASH_REDIS_REST_TOKEN)) {
-    problems.push("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together (without both, rate limits silently fall back to each instance's memory).");
-  }
-  return problems;
-}
-
 const MISSING_DATABASE =
   "DATABASE_URL is not set. A production server needs PostgreSQL: set DATABASE_URL (on Vercel the pooled URL; see README, \"Production\"), or run `npm start`, which starts the embedded database.";
 const MISSING_SECRET =
@@ -74,7 +32,7 @@ const MISSING_SECRET =
 export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: boolean } = {}): EnvReport {
   const onVercel = vars.VERCEL === "1";
   if (phase === "build" && !onVercel) return { problems: [], warnings: [] };
-  const problems = formatProblems(vars);
+  const problems = envFormatProblems(vars);
   const warnings: string[] = [];
   const hasDatabase = set(vars.DATABASE_URL);
   const hasSecret = set(vars.AUTH_SECRET) || set(vars.NEXTAUTH_SECRET);
@@ -103,7 +61,7 @@ export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: b
 
   const serving = (phase === "server" && production) || (phase === "launcher" && hasDatabase);
   if (serving && publicBaseUrlSource(vars) === "localhost") {
-    warnings.push(`PUBLIC_BASE_URL is not set: canonical URLs, feeds, the sitemap and webhook payloads will name ${publicBaseUrlFrom(vars, Number(vars.PORT) || 3000)}. Set it to the site's public origin.`);
+    warnings.push(`PUBLIC_BASE_URL is not set: canonical URLs, feeds, the sitemap and webhook payloads will name ${publicBaseUrlFrom(vars, parseEnvVar("PORT", vars).value ?? 3000)}. Set it to the site's public origin.`);
   }
   if (serving && hasSecret && (vars.AUTH_SECRET || vars.NEXTAUTH_SECRET || "").length < 32) {
     warnings.push("AUTH_SECRET is shorter than 32 characters: use `openssl rand -base64 32`.");
@@ -119,13 +77,7 @@ export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: b
 export function assertEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: boolean } = {}): string[] {
   const { problems, warnings } = checkEnvironment(phase, vars, options);
   if (problems.length > 0) {
-    const error = new Error(
-      `Inkbase cannot ${phase === "build" ? "be built for this deployment" : phase === "migrate" ? "migrate" : "start"}: ` +
-        `${problems.length === 1 ? "a problem" : `${problems.length} problems`} with the environment ` +
-        `(README, "Configuration" and "Production"):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
-    );
-    error.name = "EnvironmentError";
-    throw error;
+    throw environmentError(phase === "build" ? "be built for this deployment" : phase === "migrate" ? "migrate" : "start", problems);
   }
   return warnings;
 }

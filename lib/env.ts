@@ -1,31 +1,10 @@
 // Every environment variable Inkbase reads is read here (README and .env.example document them).
 // Values are read on each call rather than captured at import, so tests and the launcher can
-// set them before a module first asks.
+// set them before a module first asks. A value with a format is parsed by its schema in
+// lib/env-formats.ts, the one the start check (lib/env-check.ts) uses: a malformed value throws
+// the check's own message rather than being read some other way.
 import path from "node:path";
-
-function flag(name: string): boolean {
-  return process.env[name] === "1" || process.env[name] === "true";
-}
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  }
-  return value;
-}
-
-function nonNegativeInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"`);
-  }
-  return value;
-}
+import { readEnv, readUpstashTarget, type LogLevel } from "./env-formats";
 
 /**
  * The public origin, in this order: PUBLIC_BASE_URL; on Vercel the project's production domain
@@ -51,13 +30,10 @@ export function publicBaseUrlSource(vars: Record<string, string | undefined>): "
   return publicBaseUrlFrom(vars, 0).startsWith("https://") ? "vercel" : "localhost";
 }
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
 export const env = {
   /** PostgreSQL URL. Unset means the embedded database (started by `npm start`). */
   get databaseUrl(): string | undefined {
-    return process.env.DATABASE_URL || undefined;
+    return readEnv("DATABASE_URL");
   },
   /**
    * The URL migrations use: a direct (unpooled) connection when one is given, because a
@@ -66,7 +42,7 @@ export const env = {
    * integration sets.
    */
   get migrationDatabaseUrl(): string | undefined {
-    return process.env.DIRECT_URL || process.env.DATABASE_URL_UNPOOLED || env.databaseUrl;
+    return readEnv("DIRECT_URL") ?? readEnv("DATABASE_URL_UNPOOLED") ?? env.databaseUrl;
   },
   /** Set on Vercel, at build and at run time. */
   get onVercel(): boolean {
@@ -77,16 +53,21 @@ export const env = {
    * socket address on as DATABASE_URL: the server then reports `database: "embedded"`.
    */
   get embeddedDatabase(): boolean {
-    return flag("INKBASE_EMBEDDED_DB");
+    return readEnv("INKBASE_EMBEDDED_DB") ?? false;
+  },
+  /** Seed the demo account on first start with a real DATABASE_URL too (scripts/start.ts). */
+  get seedDemo(): boolean {
+    return readEnv("SEED_DEMO") ?? false;
   },
   get dataDir(): string {
     // Only scripts use the data directory; keep Turbopack from tracing files under it.
     return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./.data");
   },
   get port(): number {
-    return positiveInt("PORT", 3000);
+    return readEnv("PORT") ?? 3000;
   },
   get publicBaseUrl(): string {
+    readEnv("PUBLIC_BASE_URL"); // refuses a malformed value, as the start check does
     return publicBaseUrlFrom(process.env, env.port);
   },
   /** The public origin when the deployment names one (PUBLIC_BASE_URL or Vercel's URL); no localhost default. */
@@ -97,39 +78,36 @@ export const env = {
     return process.env.AUTH_SECRET || process.env.NEXTAUTH_SECRET || undefined;
   },
   get upstash(): { url: string; token: string } | undefined {
-    const url = process.env.UPSTASH_REDIS_REST_URL;
-    const token = process.env.UPSTASH_REDIS_REST_TOKEN;
-    return url && token ? { url, token } : undefined;
+    return readUpstashTarget();
   },
   get trustProxy(): boolean {
     // Vercel's edge always rewrites X-Forwarded-For with the client it saw, so there it is trusted
     // unless TRUST_PROXY=0 says otherwise.
-    const raw = process.env.TRUST_PROXY;
-    return raw === undefined || raw === "" ? env.onVercel : flag("TRUST_PROXY");
+    return readEnv("TRUST_PROXY") ?? env.onVercel;
   },
   get rateLimitPublicPerMin(): number {
-    return positiveInt("RATE_LIMIT_PUBLIC_PER_MIN", 60);
+    return readEnv("RATE_LIMIT_PUBLIC_PER_MIN") ?? 60;
   },
   get rateLimitKeyPerMin(): number {
-    return positiveInt("RATE_LIMIT_KEY_PER_MIN", 300);
+    return readEnv("RATE_LIMIT_KEY_PER_MIN") ?? 300;
   },
   /** Failed sign-ins allowed per account and per client IP in 15 minutes (lib/auth/sign-in-throttle.ts). */
   get signInFailureLimit(): number {
-    return positiveInt("SIGN_IN_FAILURE_LIMIT", 10);
+    return readEnv("SIGN_IN_FAILURE_LIMIT") ?? 10;
   },
   /** Days outbox events (with their deliveries and attempt logs) are kept (lib/webhooks/prune-outbox.ts). */
   get outboxRetentionDays(): number {
-    return positiveInt("OUTBOX_RETENTION_DAYS", 30);
+    return readEnv("OUTBOX_RETENTION_DAYS") ?? 30;
   },
   get webhookAllowPrivateTargets(): boolean {
-    return flag("WEBHOOK_ALLOW_PRIVATE_TARGETS");
+    return readEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS") ?? false;
   },
   /** Days the webhook delivery log (deliveries and their attempts) is kept before the tick prunes it. */
   get webhookLogRetentionDays(): number {
-    return positiveInt("WEBHOOK_LOG_RETENTION_DAYS", 30);
+    return readEnv("WEBHOOK_LOG_RETENTION_DAYS") ?? 30;
   },
   get reprojectionLimit(): number {
-    return positiveInt("REPROJECTION_LIMIT", 1000);
+    return readEnv("REPROJECTION_LIMIT") ?? 1000;
   },
   get cronSecret(): string | undefined {
     return process.env.CRON_SECRET || undefined;
@@ -139,7 +117,7 @@ export const env = {
    * 0 turns the cache off.
    */
   get responseCacheBytes(): number {
-    return nonNegativeInt("RESPONSE_CACHE_BYTES", 64 * 1024 * 1024);
+    return readEnv("RESPONSE_CACHE_BYTES") ?? 64 * 1024 * 1024;
   },
   /**
    * Named (prepared) statements on a real PostgreSQL: parsed and planned once per connection.
@@ -147,13 +125,11 @@ export const env = {
    * before 1.21). Never used on the embedded database, whose one session all connections share.
    */
   get preparedStatements(): boolean {
-    const raw = process.env.DATABASE_PREPARED_STATEMENTS;
-    return raw === undefined || raw === "" ? true : flag("DATABASE_PREPARED_STATEMENTS");
+    return readEnv("DATABASE_PREPARED_STATEMENTS") ?? true;
   },
   /** pino level of the server's JSON logs (lib/log/logger.ts). */
   get logLevel(): LogLevel {
-    const raw = process.env.LOG_LEVEL;
-    return (LOG_LEVELS as readonly string[]).includes(raw ?? "") ? (raw as LogLevel) : "info";
+    return readEnv("LOG_LEVEL") ?? "info";
   },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";

@@ -19,13 +19,14 @@ const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const hostnameFlag = process.argv.indexOf("--hostname");
 const hostname = hostnameFlag > 0 ? process.argv[hostnameFlag + 1] : undefined;
-const port = env.port;
 
 // This server can see the pages' HTML (Next's route code can not): it fills the public pages'
 // body cache, which proxy.ts then answers from (lib/public-site/page-body-cache.ts).
 process.env[CAPTURE_ENV] = "1";
 
 async function main(): Promise<void> {
+  // Read here, not at import: a malformed PORT is an EnvironmentError that the catch below prints.
+  const port = env.port;
   // Only under the launcher (scripts/start.ts, which opens an IPC channel): servers started
   // otherwise, such as the test suite's, leave ticking to whoever calls the tick.
   const ticker = typeof process.send === "function" ? requestInProcessTicker() : null;
@@ -57,8 +58,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  // An environment problem (lib/env-check.ts) is the operator's to fix: its message says how,
-  // and a stack trace would only bury it.
+  // An environment problem (lib/env-check.ts at start, lib/env-formats.ts when a value is read)
+  // is the operator's to fix: its message says how, and a stack trace would only bury it.
   if (err instanceof Error && err.name === "EnvironmentError") console.error(`[inkbase] ${err.message}`);
   else console.error("[inkbase] server failed to start", err);
   process.exit(1);

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = databaseUrl;
   const { seedDemo } = await import("../lib/seed/seed-demo");
   const { disconnectDb } = await import("../lib/db");
-  if (embedded || process.env.SEED_DEMO === "1") {
+  if (embedded || env.seedDemo) {
     const seeded = await seedDemo();
     if (seeded) saveDemoCredentials(env.dataDir, seeded);
   }

@@ -1,41 +1,30 @@
-// Sign-in throttling (issue 14): at most SIGN_IN_FAILURE_LIMIT (default 10) failed password sign-ins per
-// account and per client IP in a SIGN_IN_WINDOW_MS fixed window, through the same backends as the
-// API's rate limits (Upstash when configured, else the in-process limiter). Only failures count,
-// so an author who signs in and out all day is never throttled; a successful sign-in does not
-// reset the count (an attacker who knows one password must not clear the IP's record).
+// Sign-in throttling (issue 14): at most SIGN_IN_FAILURE_LIMIT (default 10) failed password
+// sign-ins per account and per client IP in a SIGN_IN_WINDOW_MS fixed window, on the backend the
+// API's rate limits use (lib/http/rate-limit-backend.ts: Upstash when configured, else the
+// in-process limiter). Only failures count, so an author who signs in and out all day is never
+// throttled; a successful sign-in does not reset the count (an attacker who knows one password
+// must not clear the IP's record).
 // The account is keyed by a hash of the normalized e-mail whether or not the account exists, so
 // the throttle itself does not reveal which e-mails are registered.
 import { createHash } from "node:crypto";
 import { env } from "../env";
-import { createMemoryLimiter, type MemoryLimiter } from "../http/rate-limit-memory";
 import type { RateLimitResult } from "../http/rate-limit";
-import { upstashLimit, upstashRemaining } from "../http/rate-limit-upstash";
+import { fixedWindowLimiter } from "../http/rate-limit-backend";
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 const PREFIX = { account: "inkbase:signin:account", ip: "inkbase:signin:ip" } as const;
 type Subject = keyof typeof PREFIX;
 
-const MEMORY = Symbol.for("inkbase.signInThrottle.memory");
-const memory: MemoryLimiter = ((globalThis as Record<symbol, MemoryLimiter | undefined>)[MEMORY] ??=
-  createMemoryLimiter({ windowMs: SIGN_IN_WINDOW_MS }));
+const limiter = fixedWindowLimiter({ windowMs: SIGN_IN_WINDOW_MS, memorySlot: "inkbase.signInThrottle.memory" });
 
 export function accountKey(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
 }
 
-function limit(): number {
-  return env.signInFailureLimit;
-}
-
-async function check(subject: Subject, identifier: string, count: boolean): Promise<RateLimitResult> {
-  const target = env.upstash;
-  const options = { prefix: PREFIX[subject], identifier, limit: limit(), windowMs: SIGN_IN_WINDOW_MS };
-  if (!target) {
-    const key = `${PREFIX[subject]}:${identifier}`;
-    return count ? memory.limit(key, options.limit) : memory.peek(key, options.limit);
-  }
-  return count ? upstashLimit({ target, ...options }) : upstashRemaining({ target, ...options });
+function check(subject: Subject, identifier: string, count: boolean): Promise<RateLimitResult> {
+  const limit = env.signInFailureLimit;
+  return count ? limiter.limit(PREFIX[subject], identifier, limit) : limiter.peek(PREFIX[subject], identifier, limit);
 }
 
 /** Null when a sign-in may be tried; else when (epoch ms) the blocking window ends. */

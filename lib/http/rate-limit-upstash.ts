@@ -6,6 +6,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
 import type { RateLimitResult } from "./rate-limit";
+import { withinDeadline } from "./within-deadline";
 import { logger } from "../log/logger";
 
 /** Upstash normally answers in tens of ms; a rate check should never hold a request longer. */
@@ -49,7 +50,9 @@ function limiterFor(target: UpstashTarget, prefix: string, limit: number, window
       redis: clientFor(target),
       limiter: Ratelimit.fixedWindow(limit, `${windowMs} ms`),
       prefix,
-      timeout: TIMEOUT_MS,
+      // The library's timeout is a plain timer race, which a stall of this process trips although
+      // Upstash answered in time (within-deadline.ts): failingOpen applies its own deadline.
+      timeout: 0,
       // The library's ephemeral cache remembers every blocked identifier until it is asked about
       // it again, so it grows without bound under IP rotation; every decision goes to Redis.
       ephemeralCache: false,
@@ -91,7 +94,8 @@ type LimitOptions = {
 
 /**
  * Runs one call to Upstash, failing open: while an outage is being sat out, or when the call
- * fails, the request is allowed and the outage recorded.
+ * fails or has no answer within TIMEOUT_MS (reads too: the library's getRemaining has no timeout
+ * of its own), the request is allowed and the outage recorded.
  */
 async function failingOpen(options: LimitOptions, call: (limiter: Ratelimit) => Promise<RateLimitResult>): Promise<RateLimitResult> {
   const { target, prefix, limit, windowMs } = options;
@@ -99,7 +103,7 @@ async function failingOpen(options: LimitOptions, call: (limiter: Ratelimit) => 
   const skipUntil = outages.get(targetKey(target))?.skipUntil ?? 0;
   if (started < skipUntil) return failOpen(limit, windowMs, started);
   try {
-    return await call(limiterFor(target, prefix, limit, windowMs));
+    return await withinDeadline(call(limiterFor(target, prefix, limit, windowMs)), TIMEOUT_MS, () => new Error(`no answer within ${TIMEOUT_MS} ms`));
   } catch (error) {
     recordOutage(target, error, Date.now());
     return failOpen(limit, windowMs, started);
@@ -109,8 +113,6 @@ async function failingOpen(options: LimitOptions, call: (limiter: Ratelimit) => 
 export function upstashLimit(options: LimitOptions): Promise<RateLimitResult> {
   return failingOpen(options, async (limiter) => {
     const result = await limiter.limit(options.identifier);
-    // On timeout the library resolves `success: true, limit: 0` instead of throwing.
-    if (result.reason === "timeout") throw new Error(`no answer within ${TIMEOUT_MS} ms`);
     return { success: result.success, limit: result.limit, remaining: result.remaining, reset: result.reset };
   });
 }

@@ -2,15 +2,14 @@
 //
 // Algorithm: fixed window of one minute, aligned to the epoch, on both backends (Upstash's
 // `Ratelimit.fixedWindow` when UPSTASH_REDIS_REST_URL/TOKEN are set, else the in-process twin
-// in rate-limit-memory.ts). Fixed rather than sliding window because then `remaining` and
+// in rate-limit-memory.ts; rate-limit-backend.ts chooses). Fixed rather than sliding window because then `remaining` and
 // `reset` are exact: a client told to come back at `reset` is let in then, which a sliding
 // window (where the previous minute still weighs on the next) cannot promise.
 //
 // Upstash failures fail OPEN (see rate-limit-upstash.ts): an outage of the limiter must not
 // become an outage of the API.
 import { env } from "../env";
-import { createMemoryLimiter, type MemoryLimiter } from "./rate-limit-memory";
-import { upstashLimit } from "./rate-limit-upstash";
+import { fixedWindowLimiter } from "./rate-limit-backend";
 
 export type RateLimitPolicy = "key" | "public";
 
@@ -31,11 +30,7 @@ const PREFIX: Record<RateLimitPolicy, string> = {
   public: "inkbase:rl:public",
 };
 
-// On globalThis so that every copy of this module (one per route bundle, or re-evaluated by dev
-// hot reload) counts into the same per-process windows.
-const MEMORY = Symbol.for("inkbase.rateLimit.memory");
-const memory: MemoryLimiter = ((globalThis as Record<symbol, MemoryLimiter | undefined>)[MEMORY] ??=
-  createMemoryLimiter({ windowMs: WINDOW_MS }));
+const limiter = fixedWindowLimiter({ windowMs: WINDOW_MS, memorySlot: "inkbase.rateLimit.memory" });
 
 function limitFor(policy: RateLimitPolicy): number {
   return policy === "key" ? env.rateLimitKeyPerMin : env.rateLimitPublicPerMin;
@@ -46,10 +41,7 @@ export async function checkRateLimit(
   policy: RateLimitPolicy,
   identifier: string,
 ): Promise<RateLimitResult> {
-  const limit = limitFor(policy);
-  const target = env.upstash;
-  if (!target) return memory.limit(`${PREFIX[policy]}:${identifier}`, limit);
-  return upstashLimit({ target, prefix: PREFIX[policy], identifier, limit, windowMs: WINDOW_MS });
+  return limiter.limit(PREFIX[policy], identifier, limitFor(policy));
 }
 
 /** Whole seconds until the window resets, at least 1 so a client never retries at once. */

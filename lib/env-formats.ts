@@ -1,0 +1,104 @@
+// The format of every environment variable that has one, defined once. lib/env.ts parses a value
+// through its schema each time it reads it, and lib/env-check.ts runs the same schemas over the
+// whole environment at start, so a value the check lets through is one the server can read and a
+// value the server would refuse is named by the check first. An empty value counts as unset.
+import { z } from "zod";
+
+type Vars = Record<string, string | undefined>;
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+// Digits only: Number() alone would also take "1e3", "0x10", " 42" and "4.0". Past 2^53 Number()
+// rounds (and a long enough string becomes Infinity), so the value read would not be the one set.
+const exact = z.custom<number>((value) => Number.isSafeInteger(value), `must be at most ${Number.MAX_SAFE_INTEGER}`);
+const positiveInt = z.string().regex(/^[1-9][0-9]*$/, "must be a positive whole number").transform(Number).pipe(exact);
+const nonNegativeInt = z.string().regex(/^[0-9]+$/, "must be a whole number of 0 or more").transform(Number).pipe(exact);
+const flag = z.enum(["0", "1", "true", "false"], { error: "must be 1 or 0" }).transform((value) => value === "1" || value === "true");
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value), "must be a postgresql:// connection URL");
+const httpUrl = z
+  .string()
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), "must be an absolute http(s) URL");
+const origin = httpUrl.refine(
+  (value) => !URL.canParse(value) || ["", "/"].includes(new URL(value).pathname),
+  "must be an origin without a path (e.g. https://blog.example.com)",
+);
+
+// The check names problems in this order.
+const FORMATS = {
+  DATABASE_URL: postgresUrl,
+  DIRECT_URL: postgresUrl,
+  DATABASE_URL_UNPOOLED: postgresUrl,
+  PUBLIC_BASE_URL: origin,
+  UPSTASH_REDIS_REST_URL: httpUrl,
+  PORT: positiveInt,
+  RATE_LIMIT_PUBLIC_PER_MIN: positiveInt,
+  RATE_LIMIT_KEY_PER_MIN: positiveInt,
+  SIGN_IN_FAILURE_LIMIT: positiveInt,
+  OUTBOX_RETENTION_DAYS: positiveInt,
+  WEBHOOK_LOG_RETENTION_DAYS: positiveInt,
+  REPROJECTION_LIMIT: positiveInt,
+  RESPONSE_CACHE_BYTES: nonNegativeInt,
+  TRUST_PROXY: flag,
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  DATABASE_PREPARED_STATEMENTS: flag,
+  SEED_DEMO: flag,
+  INKBASE_EMBEDDED_DB: flag,
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
+};
+
+export type EnvName = keyof typeof FORMATS;
+export type EnvValue<N extends EnvName> = z.output<(typeof FORMATS)[N]>;
+
+const set = (value: string | undefined): value is string => value !== undefined && value !== "";
+
+/** One variable, parsed: its value (undefined when unset or empty), or the check's lines about it. */
+export function parseEnvVar<N extends EnvName>(name: N, vars: Vars): { value?: EnvValue<N>; problems: string[] } {
+  const raw = vars[name];
+  if (!set(raw)) return { problems: [] };
+  const result = FORMATS[name].safeParse(raw);
+  if (result.success) return { value: result.data as EnvValue<N>, problems: [] };
+  return { problems: result.error.issues.map((issue) => `${name}=${JSON.stringify(raw)} ${issue.message}.`) };
+}
+
+function upstashPairProblem(vars: Vars): string | undefined {
+  if (set(vars.UPSTASH_REDIS_REST_URL) === set(vars.UPSTASH_REDIS_REST_TOKEN)) return undefined;
+  return "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together (without both, rate limits silently fall back to each instance's memory).";
+}
+
+/** Every malformed value in `vars`, and every pair set by halves. */
+export function envFormatProblems(vars: Vars): string[] {
+  const problems = (Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems);
+  const pair = upstashPairProblem(vars);
+  return pair ? [...problems, pair] : problems;
+}
+
+/**
+ * One error naming every problem, the way the check reports them. `doing` completes
+ * "Inkbase cannot …": "start", "migrate", "run".
+ */
+export function environmentError(doing: string, problems: string[]): Error {
+  const error = new Error(
+    `Inkbase cannot ${doing}: ${problems.length === 1 ? "a problem" : `${problems.length} problems`} with the environment ` +
+      `(README, "Configuration" and "Production"):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
+  );
+  error.name = "EnvironmentError";
+  return error;
+}
+
+/** The parsed value of `name`, undefined when unset or empty; a malformed value throws. */
+export function readEnv<N extends EnvName>(name: N, vars: Vars = process.env): EnvValue<N> | undefined {
+  const { value, problems } = parseEnvVar(name, vars);
+  if (problems.length > 0) throw environmentError("run", problems);
+  return value;
+}
+
+/** Upstash's REST endpoint when both halves are set; one half alone throws, as the check refuses it. */
+export function readUpstashTarget(vars: Vars = process.env): { url: string; token: string } | undefined {
+  const pair = upstashPairProblem(vars);
+  if (pair) throw environmentError("run", [pair]);
+  const url = readEnv("UPSTASH_REDIS_REST_URL", vars);
+  return url ? { url, token: vars.UPSTASH_REDIS_REST_TOKEN! } : undefined;
+}

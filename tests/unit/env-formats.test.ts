@@ -1,0 +1,94 @@
+// The start check (lib/env-check.ts) and the reads at run time (lib/env.ts) parse each variable
+// through one schema (lib/env-formats.ts), so they cannot disagree. Before, each had its own
+// parser and they did: PORT=1e3 was refused by the check but read as 1000, TRUST_PROXY=yes was
+// refused by the check but read as "off", LOG_LEVEL=loud read as "info", a 400-digit limit
+// passed the check but threw when read, and SEED_DEMO=true passed the check but did not seed.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { env } from "../../lib/env";
+import { checkEnvironment } from "../../lib/env-check";
+
+const HUGE = `1${"0".repeat(400)}`;
+
+/** The check's lines about one variable. */
+function checked(name: string, value: string): string[] {
+  return checkEnvironment("server", { [name]: value }).problems.filter((problem) => problem.startsWith(`${name}=`));
+}
+
+/** What lib/env.ts reads, or the error it throws. */
+function read(name: string, value: string, getter: () => unknown): { value?: unknown; error?: Error } {
+  vi.stubEnv(name, value);
+  try {
+    return { value: getter() };
+  } catch (error) {
+    return { error: error as Error };
+  }
+}
+
+const CASES: Array<[name: string, getter: () => unknown, values: string[]]> = [
+  ["PORT", () => env.port, ["3000", "1e3", "0x10", " 42", "4.0", "+5", "0", "-1", "80a", "007", "9007199254740991", "9007199254740993", HUGE]],
+  ["RATE_LIMIT_KEY_PER_MIN", () => env.rateLimitKeyPerMin, ["300", "3e2", "300.0", "0", HUGE]],
+  ["RESPONSE_CACHE_BYTES", () => env.responseCacheBytes, ["0", "1048576", "-0", "1e6", " 5", "-1"]],
+  ["TRUST_PROXY", () => env.trustProxy, ["1", "0", "true", "false", "yes", "TRUE", "on"]],
+  ["DATABASE_PREPARED_STATEMENTS", () => env.preparedStatements, ["0", "false", "no"]],
+  ["SEED_DEMO", () => env.seedDemo, ["1", "true", "0", "yes"]],
+  ["LOG_LEVEL", () => env.logLevel, ["warn", "silent", "loud", "WARN"]],
+  ["DATABASE_URL", () => env.databaseUrl, ["postgresql://db.example.com/inkbase", "postgres://db/x", "mysql://db/inkbase", "db.example.com"]],
+  ["PUBLIC_BASE_URL", () => env.publicBaseUrl, ["https://blog.example.com", "https://blog.example.com/", "https://example.com/blog", "blog.example.com"]],
+];
+
+describe("the start check and the reads at run time agree", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  for (const [name, getter, values] of CASES) {
+    it(`${name}: a value is refused by both or by neither, with the same words`, () => {
+      for (const value of values) {
+        const problems = checked(name, value);
+        const { error } = read(name, value, getter);
+        expect(error !== undefined, `${name}=${JSON.stringify(value)}: check says ${JSON.stringify(problems)}, read ${error ? "threw" : "did not throw"}`).toBe(problems.length > 0);
+        if (error) {
+          expect(error.name).toBe("EnvironmentError");
+          for (const problem of problems) expect(error.message).toContain(`  - ${problem}`);
+        }
+      }
+    });
+  }
+
+  it("numbers are digits only: 1e3, 0x10, 4.0 and numbers past 2^53 are refused", () => {
+    expect(checked("PORT", "1e3")).toEqual(['PORT="1e3" must be a positive whole number.']);
+    expect(read("PORT", "1e3", () => env.port).error?.message).toMatch(/^Inkbase cannot run: a problem with the environment .*\n {2}- PORT="1e3" must be a positive whole number\.$/);
+    expect(checked("PORT", HUGE)).toEqual([`PORT="${HUGE}" must be at most 9007199254740991.`]);
+    expect(checked("RESPONSE_CACHE_BYTES", "-0")).toEqual(['RESPONSE_CACHE_BYTES="-0" must be a whole number of 0 or more.']);
+    expect(read("RESPONSE_CACHE_BYTES", "007", () => env.responseCacheBytes).value).toBe(7);
+    expect(read("PORT", "9007199254740991", () => env.port).value).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it("flags: 1 and true are on, 0 and false are off, anything else is refused rather than read as off", () => {
+    expect(["1", "true", "0", "false"].map((value) => read("TRUST_PROXY", value, () => env.trustProxy).value)).toEqual([true, true, false, false]);
+    expect(checked("TRUST_PROXY", "yes")).toEqual(['TRUST_PROXY="yes" must be 1 or 0.']);
+    expect(read("SEED_DEMO", "true", () => env.seedDemo).value).toBe(true);
+  });
+
+  it("unset or empty values fall back to the defaults without a problem", () => {
+    expect(read("PORT", "", () => env.port).value).toBe(3000);
+    expect(read("LOG_LEVEL", "", () => env.logLevel).value).toBe("info");
+    expect(read("TRUST_PROXY", "", () => env.trustProxy).value).toBe(false);
+    expect(read("DATABASE_PREPARED_STATEMENTS", "", () => env.preparedStatements).value).toBe(true);
+    expect(checkEnvironment("server", { PORT: "", LOG_LEVEL: "", TRUST_PROXY: "" }).problems).toEqual([]);
+  });
+
+  it("Upstash: one half alone is refused by the check and by the limiter's read; both or neither are fine", () => {
+    vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
+    const urlOnly = read("UPSTASH_REDIS_REST_URL", "https://eu1.upstash.io", () => env.upstash);
+    expect(urlOnly.error?.message).toContain("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together");
+    expect(checkEnvironment("server", { UPSTASH_REDIS_REST_URL: "https://eu1.upstash.io" }).problems).toEqual([expect.stringMatching(/must be set together/)]);
+
+    vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "token");
+    expect(read("UPSTASH_REDIS_REST_URL", "https://eu1.upstash.io", () => env.upstash).value).toEqual({ url: "https://eu1.upstash.io", token: "token" });
+    expect(read("UPSTASH_REDIS_REST_URL", "eu1.upstash.io", () => env.upstash).error?.message).toContain('UPSTASH_REDIS_REST_URL="eu1.upstash.io" must be an absolute http(s) URL.');
+
+    vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
+    expect(read("UPSTASH_REDIS_REST_URL", "", () => env.upstash).value).toBeUndefined();
+  });
+});
