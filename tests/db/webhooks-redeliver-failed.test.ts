@@ -2,41 +2,28 @@
 // failed delivery of the period gets a manual attempt after the response; one whose attempt is in
 // flight is skipped (its claim's 409), and any other error is not swallowed. Ticks are limited to
 // the test's own user.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
 import { runCronTick } from "../../lib/cron/run-cron-tick";
 import { claimDelivery } from "../../lib/webhooks/claim-delivery";
-import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
 import { redeliverDeliveries } from "../../lib/webhooks/redeliver-deliveries";
 import { redeliverFailedDeliveries } from "../../lib/webhooks/redeliver-failed-deliveries";
-import { connectTestDatabase, createTestUser } from "../support/fixtures";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { enqueueTestEvent } from "../support/webhooks-fixtures";
+import { connectTestDatabase } from "../support/fixtures";
+import { enqueueTestEvent, freshWebhookEndpoint } from "../support/webhooks-fixtures";
 
 connectTestDatabase();
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
 
-let receiver: WebhookReceiver;
-let user: { id: string; username: string };
-let subscription: { id: string; secret: string };
-
-beforeEach(async () => {
-  receiver = await startWebhookReceiver();
-  user = await createTestUser();
-  subscription = await createWebhookSubscription({ ownerId: user.id, input: { url: receiver.url } });
-});
-afterEach(async () => {
-  await receiver.close();
-});
+const endpoint = freshWebhookEndpoint();
 
 /** `count` deliveries that failed their one automatic attempt and were given up on. */
 async function failedDeliveries(count: number): Promise<string[]> {
-  receiver.respond({ status: 500 });
+  endpoint.receiver.respond({ status: 500 });
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push(...(await enqueueTestEvent(user)).deliveryIds);
-  expect(await runCronTick({ ownerId: user.id })).toMatchObject({ failed: count });
+  for (let i = 0; i < count; i++) ids.push(...(await enqueueTestEvent(endpoint.user)).deliveryIds);
+  expect(await runCronTick({ ownerId: endpoint.user.id })).toMatchObject({ failed: count });
   await db().webhookDelivery.updateMany({ where: { id: { in: ids } }, data: { status: "failed", nextAttemptAt: null } });
-  receiver.respond({});
+  endpoint.receiver.respond({});
   return ids;
 }
 
@@ -47,7 +34,7 @@ describe("redeliver failed", () => {
     const ids = await failedDeliveries(6);
     const inFlight = await claimDelivery(ids[5]);
     const since = new Date(Date.now() - 3600_000);
-    expect(await redeliverFailedDeliveries({ ownerId: user.id, subscriptionId: subscription.id, since })).toEqual({ deliveryIds: ids, hasMore: false });
+    expect(await redeliverFailedDeliveries({ ownerId: endpoint.user.id, subscriptionId: endpoint.subscription.id, since })).toEqual({ deliveryIds: ids, hasMore: false });
 
     // Outside a request the run goes on in the background: wait for its five attempts.
     for (let i = 0; i < 200 && (await db().webhookDelivery.count({ where: { id: { in: ids }, status: "succeeded" } })) < 5; i++) {
@@ -59,7 +46,7 @@ describe("redeliver failed", () => {
     }
     expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: ids[5] } })).toMatchObject({ status: "failed", lockedUntil: inFlight.lockedUntil });
     expect(await attemptsOf(ids[5])).toHaveLength(1);
-    expect(receiver.received).toHaveLength(6 + 5);
+    expect(endpoint.receiver.received).toHaveLength(6 + 5);
   });
 
   it("an error other than a delivery in flight is not swallowed: the run stops and throws it", async () => {
@@ -76,6 +63,6 @@ describe("redeliver failed", () => {
       await db().$executeRawUnsafe(`DROP FUNCTION IF EXISTS "${name}"()`);
     }
     expect(await attemptsOf(id)).toHaveLength(1);
-    expect(receiver.received).toHaveLength(1);
+    expect(endpoint.receiver.received).toHaveLength(1);
   });
 });

@@ -5,9 +5,10 @@ import { Webhook } from "standardwebhooks";
 import { db } from "../../lib/db";
 import { enqueueEvent } from "../../lib/webhooks/enqueue-event";
 import type { EventType } from "../../lib/webhooks/event-types";
-import { uniqueName } from "./fixtures";
-import { expect } from "vitest";
-import type { ReceivedWebhook, WebhookReceiver } from "./webhook-receiver";
+import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
+import { createTestUser, uniqueName } from "./fixtures";
+import { afterEach, beforeEach, expect } from "vitest";
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "./webhook-receiver";
 
 export async function enqueueTestEvent(
   owner: { id: string; username: string },
@@ -69,4 +70,29 @@ export async function webhooksAfter(
     expect(request.json).toMatchObject({ project: expected.project, createdAt: expect.any(String), id: expect.stringMatching(/^evt_/) });
   }
   return requests;
+}
+
+export type WebhookEndpoint = {
+  receiver: WebhookReceiver;
+  user: { id: string; username: string };
+  subscription: { id: string; secret: string };
+};
+
+/**
+ * For each test of the file: a fresh user with one endpoint subscribed to a fresh local receiver
+ * (closed after the test). Private targets are allowed again after each test, for tests that
+ * turn them off.
+ */
+export function freshWebhookEndpoint(): WebhookEndpoint {
+  const endpoint = {} as WebhookEndpoint;
+  beforeEach(async () => {
+    endpoint.receiver = await startWebhookReceiver();
+    endpoint.user = await createTestUser();
+    endpoint.subscription = await createWebhookSubscription({ ownerId: endpoint.user.id, input: { url: endpoint.receiver.url } });
+  });
+  afterEach(async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
+    await endpoint.receiver.close();
+  });
+  return endpoint;
 }
