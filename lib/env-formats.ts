@@ -90,10 +90,18 @@ export function environmentError(doing: string, problems: string[]): Error {
 
 /** The parsed value of `name`, undefined when unset or empty; a malformed value throws. */
 export function readEnv<N extends EnvName>(name: N, vars: Vars = process.env): EnvValue<N> | undefined {
+  // Some values are read on every request (the body cache's size, the rate limits): the last
+  // parse of each variable is kept for as long as the raw text stays the same.
+  const raw = vars[name];
+  const known = vars === process.env ? lastRead.get(name) : undefined;
+  if (known && known.raw === raw) return known.value as EnvValue<N> | undefined;
   const { value, problems } = parseEnvVar(name, vars);
   if (problems.length > 0) throw environmentError("run", problems);
+  if (vars === process.env) lastRead.set(name, { raw, value });
   return value;
 }
+
+const lastRead = new Map<EnvName, { raw: string | undefined; value: unknown }>();
 
 /** Upstash's REST endpoint when both halves are set; one half alone throws, as the check refuses it. */
 export function readUpstashTarget(vars: Vars = process.env): { url: string; token: string } | undefined {
