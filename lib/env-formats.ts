@@ -13,6 +13,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 // rounds (and a long enough string becomes Infinity), so the value read would not be the one set.
 const exact = z.custom<number>((value) => Number.isSafeInteger(value), `must be at most ${Number.MAX_SAFE_INTEGER}`);
 const positiveInt = z.string().regex(/^[1-9][0-9]*$/, "must be a positive whole number").transform(Number).pipe(exact);
+const port = positiveInt.refine((value) => value <= 65535, "must be a port number (1 to 65535)");
 const nonNegativeInt = z.string().regex(/^[0-9]+$/, "must be a whole number of 0 or more").transform(Number).pipe(exact);
 const flag = z.enum(["0", "1", "true", "false"], { error: "must be 1 or 0" }).transform((value) => value === "1" || value === "true");
 const postgresUrl = z
@@ -21,10 +22,13 @@ const postgresUrl = z
 const httpUrl = z
   .string()
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), "must be an absolute http(s) URL");
-const origin = httpUrl.refine(
-  (value) => !URL.canParse(value) || ["", "/"].includes(new URL(value).pathname),
-  "must be an origin without a path (e.g. https://blog.example.com)",
-);
+// Canonical URLs, feeds and ETags are this origin plus a path: a query, fragment or credentials
+// in it would end up inside every one of them.
+const origin = httpUrl.refine((value) => {
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  return ["", "/"].includes(url.pathname) && !url.search && !url.hash && !value.includes("?") && !value.includes("#") && !url.username && !url.password;
+}, "must be an origin without a path, query or fragment (e.g. https://blog.example.com)");
 
 // The check names problems in this order.
 const FORMATS = {
@@ -33,7 +37,7 @@ const FORMATS = {
   DATABASE_URL_UNPOOLED: postgresUrl,
   PUBLIC_BASE_URL: origin,
   UPSTASH_REDIS_REST_URL: httpUrl,
-  PORT: positiveInt,
+  PORT: port,
   RATE_LIMIT_PUBLIC_PER_MIN: positiveInt,
   RATE_LIMIT_KEY_PER_MIN: positiveInt,
   SIGN_IN_FAILURE_LIMIT: positiveInt,

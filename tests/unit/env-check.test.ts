@@ -64,7 +64,7 @@ describe("environment check", () => {
     });
     expect(problems).toEqual([
       'DATABASE_URL="mysql://db/inkbase" must be a postgresql:// connection URL.',
-      'PUBLIC_BASE_URL="https://example.com/blog" must be an origin without a path (e.g. https://blog.example.com).',
+      'PUBLIC_BASE_URL="https://example.com/blog" must be an origin without a path, query or fragment (e.g. https://blog.example.com).',
       'PORT="80a" must be a positive whole number.',
       'TRUST_PROXY="yes" must be 1 or 0.',
       'LOG_LEVEL="loud" must be one of fatal, error, warn, info, debug, trace, silent.',

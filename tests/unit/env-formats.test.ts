@@ -25,7 +25,7 @@ function read(name: string, value: string, getter: () => unknown): { value?: unk
 }
 
 const CASES: Array<[name: string, getter: () => unknown, values: string[]]> = [
-  ["PORT", () => env.port, ["3000", "1e3", "0x10", " 42", "4.0", "+5", "0", "-1", "80a", "007", "9007199254740991", "9007199254740993", HUGE]],
+  ["PORT", () => env.port, ["3000", "1e3", "0x10", " 42", "4.0", "+5", "0", "-1", "80a", "007", "65535", "65536", "9007199254740993", HUGE]],
   ["RATE_LIMIT_KEY_PER_MIN", () => env.rateLimitKeyPerMin, ["300", "3e2", "300.0", "0", HUGE]],
   ["RESPONSE_CACHE_BYTES", () => env.responseCacheBytes, ["0", "1048576", "-0", "1e6", " 5", "-1"]],
   ["TRUST_PROXY", () => env.trustProxy, ["1", "0", "true", "false", "yes", "TRUE", "on"]],
@@ -33,7 +33,7 @@ const CASES: Array<[name: string, getter: () => unknown, values: string[]]> = [
   ["SEED_DEMO", () => env.seedDemo, ["1", "true", "0", "yes"]],
   ["LOG_LEVEL", () => env.logLevel, ["warn", "silent", "loud", "WARN"]],
   ["DATABASE_URL", () => env.databaseUrl, ["postgresql://db.example.com/inkbase", "postgres://db/x", "mysql://db/inkbase", "db.example.com"]],
-  ["PUBLIC_BASE_URL", () => env.publicBaseUrl, ["https://blog.example.com", "https://blog.example.com/", "https://example.com/blog", "blog.example.com"]],
+  ["PUBLIC_BASE_URL", () => env.publicBaseUrl, ["https://blog.example.com", "https://blog.example.com/", "https://example.com/blog", "blog.example.com", "https://x.com?a=1", "https://x.com/#top", "https://x.com?", "https://user:pw@x.com"]],
 ];
 
 describe("the start check and the reads at run time agree", () => {
@@ -61,7 +61,16 @@ describe("the start check and the reads at run time agree", () => {
     expect(checked("PORT", HUGE)).toEqual([`PORT="${HUGE}" must be at most 9007199254740991.`]);
     expect(checked("RESPONSE_CACHE_BYTES", "-0")).toEqual(['RESPONSE_CACHE_BYTES="-0" must be a whole number of 0 or more.']);
     expect(read("RESPONSE_CACHE_BYTES", "007", () => env.responseCacheBytes).value).toBe(7);
-    expect(read("PORT", "9007199254740991", () => env.port).value).toBe(Number.MAX_SAFE_INTEGER);
+    expect(read("RATE_LIMIT_KEY_PER_MIN", "9007199254740991", () => env.rateLimitKeyPerMin).value).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it("PORT is a port number, and PUBLIC_BASE_URL a bare origin (canonical URLs are it plus a path)", () => {
+    expect(read("PORT", "65535", () => env.port).value).toBe(65535);
+    expect(checked("PORT", "65536")).toEqual(['PORT="65536" must be a port number (1 to 65535).']);
+    for (const value of ["https://x.com?a=1", "https://x.com/#top", "https://x.com?", "https://user:pw@x.com"]) {
+      expect(checked("PUBLIC_BASE_URL", value)).toEqual([`PUBLIC_BASE_URL=${JSON.stringify(value)} must be an origin without a path, query or fragment (e.g. https://blog.example.com).`]);
+    }
+    expect(read("PUBLIC_BASE_URL", "https://blog.example.com/", () => env.publicBaseUrl).value).toBe("https://blog.example.com");
   });
 
   it("flags: 1 and true are on, 0 and false are off, anything else is refused rather than read as off", () => {
