@@ -13,7 +13,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Table, Th, cellClass } from "@/components/ui/table";
 import { requireAccount } from "@/lib/auth/require-account";
 import { listDashboardEntries } from "@/lib/collections/list-dashboard-entries";
-import { orNotFound } from "@/lib/collections/or-not-found";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { one } from "@/lib/http/search-param";
 
 export const metadata: Metadata = { title: "Entries" };

@@ -13,7 +13,7 @@ import { EndpointSettingsForm } from "@/components/webhooks/endpoint-settings-fo
 import { RedeliverFailedForm } from "@/components/webhooks/redeliver-failed-form";
 import styles from "@/components/webhooks/webhooks.module.css";
 import { requireAccount } from "@/lib/auth/require-account";
-import { orNotFound } from "@/lib/collections/or-not-found";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { one } from "@/lib/http/search-param";
 import { deliveryQuerySchema } from "@/lib/webhooks/delivery-query";
 import { deliveryStatusSchema } from "@/lib/webhooks/delivery-status";

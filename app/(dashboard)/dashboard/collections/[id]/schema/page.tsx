@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { ButtonLink } from "@/components/ui/button";
 import { requireAccount } from "@/lib/auth/require-account";
 import { getCollection } from "@/lib/collections/get-collection";
-import { orNotFound } from "@/lib/collections/or-not-found";
+import { orNotFound } from "@/lib/http/or-not-found";
 
 export const metadata: Metadata = { title: "Edit schema" };
 

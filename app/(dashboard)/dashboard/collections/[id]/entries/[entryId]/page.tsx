@@ -13,7 +13,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Table, Th, cellClass } from "@/components/ui/table";
 import { requireAccount } from "@/lib/auth/require-account";
 import { getEntryHistory, getVersionPair, type VersionAuthor } from "@/lib/collections/get-entry-history";
-import { orNotFound } from "@/lib/collections/or-not-found";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { VERSION_ID } from "@/lib/collections/version-id";
 import { diffEntryData } from "@/lib/diff/value-diff";
 

@@ -7,7 +7,7 @@ import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status-badge
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import styles from "@/components/webhooks/webhooks.module.css";
 import { requireAccount } from "@/lib/auth/require-account";
-import { orNotFound } from "@/lib/collections/or-not-found";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { getWebhookDelivery } from "@/lib/webhooks/get-webhook-delivery";
 import type { WebhookAttemptView } from "@/lib/webhooks/to-webhook-delivery";
 
