@@ -5,7 +5,7 @@
 // (lib/env-formats.ts); this names every problem at once, with what to do about it.
 // docs/deploying.md explains what is fatal where.
 import { publicBaseUrlFrom, publicBaseUrlSource } from "./env";
-import { envFormatProblems, environmentError, parseEnvVar } from "./env-formats";
+import { envFormatProblems, environmentError, isSet as set, parseEnvVar } from "./env-formats";
 
 /**
  * - `build`: `npm run build`. Only on Vercel is the build's environment the deployment's, so
@@ -20,8 +20,6 @@ export type EnvPhase = "build" | "server" | "migrate" | "launcher";
 export type EnvReport = { problems: string[]; warnings: string[] };
 
 type Vars = Record<string, string | undefined>;
-
-const set = (value: string | undefined): value is string => value !== undefined && value !== "";
 
 const MISSING_DATABASE =
   "DATABASE_URL is not set. A production server needs PostgreSQL: set DATABASE_URL (on Vercel the pooled URL; see README, \"Production\"), or run `npm start`, which starts the embedded database.";

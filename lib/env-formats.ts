@@ -56,19 +56,20 @@ const FORMATS = {
 export type EnvName = keyof typeof FORMATS;
 export type EnvValue<N extends EnvName> = z.output<(typeof FORMATS)[N]>;
 
-const set = (value: string | undefined): value is string => value !== undefined && value !== "";
+/** An empty value counts as unset, here and in the start check. */
+export const isSet = (value: string | undefined): value is string => value !== undefined && value !== "";
 
 /** One variable, parsed: its value (undefined when unset or empty), or the check's lines about it. */
 export function parseEnvVar<N extends EnvName>(name: N, vars: Vars): { value?: EnvValue<N>; problems: string[] } {
   const raw = vars[name];
-  if (!set(raw)) return { problems: [] };
+  if (!isSet(raw)) return { problems: [] };
   const result = FORMATS[name].safeParse(raw);
   if (result.success) return { value: result.data as EnvValue<N>, problems: [] };
   return { problems: result.error.issues.map((issue) => `${name}=${JSON.stringify(raw)} ${issue.message}.`) };
 }
 
 function upstashPairProblem(vars: Vars): string | undefined {
-  if (set(vars.UPSTASH_REDIS_REST_URL) === set(vars.UPSTASH_REDIS_REST_TOKEN)) return undefined;
+  if (isSet(vars.UPSTASH_REDIS_REST_URL) === isSet(vars.UPSTASH_REDIS_REST_TOKEN)) return undefined;
   return "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together (without both, rate limits silently fall back to each instance's memory).";
 }
 
