@@ -1,17 +1,30 @@
-// CPU time a process has used so far (user + system), from /proc/<pid>/stat. The benches read it
-// before and after a measurement to report server CPU milliseconds per request: unlike req/s, that
-// figure hardly moves when other work shares the machine's cores.
+// CPU time processes have used so far (user + system), from /proc/<pid>/stat. The benches read it
+// before and after a measurement to report server (and database) CPU milliseconds per request:
+// unlike req/s, that figure hardly moves when other work shares the machine's cores.
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Linux's USER_HZ: /proc reports times in these ticks (100 on every mainstream build). */
 const TICKS_PER_SECOND = 100;
 
-export function processCpuMs(pid: number): number {
+/**
+ * One process's command name and its times in ticks: utime and stime (its own), cutime and cstime
+ * (its ended children's). They are fields 14–17 of the line; the command name before them is in
+ * parentheses and may contain spaces, so fields are counted from its closing ")".
+ */
+function readStat(pid: number | string): { command: string; own: number; children: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may contain spaces) are space-separated; utime and stime
-  // are fields 14 and 15 of the whole line, i.e. 12 and 13 after the ") ".
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  return {
+    command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+    own: Number(fields[11]) + Number(fields[12]),
+    children: Number(fields[13]) + Number(fields[14]),
+  };
+}
+
+const toMs = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+
+export function processCpuMs(pid: number): number {
+  return toMs(readStat(pid).own);
 }
 
 /**
@@ -26,14 +39,11 @@ export function databaseCpuMs(): number {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime, stime, cutime, cstime: fields 14–17 of the line.
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      const stat = readStat(entry);
+      if (stat.command === "postgres") ticks += stat.own + stat.children;
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return toMs(ticks);
 }
