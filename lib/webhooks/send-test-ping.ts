@@ -15,12 +15,9 @@ export async function sendTestPing(options: { owner: { id: string; username: str
   return db().$transaction(async (tx) => {
     const subscription = await tx.webhookSubscription.findFirst({
       where: { id: options.id, ownerId: owner.id },
-      select: { id: true, url: true, events: true, active: true },
+      select: { id: true, url: true, events: true },
     });
     if (!subscription) throw notFound("Webhook not found");
-    // Paused endpoints get no deliveries (the tick never claims them): say so instead of queueing forever.
-    const notActive = () => conflict({ error: "Webhook is not active" });
-    if (!subscription.active) throw notActive();
     const { eventId, deliveryIds } = await enqueueEvent(tx, {
       ownerId: owner.id,
       project: owner.username,
@@ -29,8 +26,9 @@ export async function sendTestPing(options: { owner: { id: string; username: str
       orderingKey: null,
       data: { webhook: { id: subscription.id, url: subscription.url, events: subscription.events } },
     });
-    // Paused by a concurrent request since the read above: no delivery, and the event rolls back.
-    if (!deliveryIds.length) throw notActive();
+    // enqueueEvent gives paused endpoints no delivery (the tick would never claim one): say so
+    // instead of queueing forever, and the event rolls back with the transaction.
+    if (!deliveryIds.length) throw conflict({ error: "Webhook is not active" });
     return { deliveryId: deliveryIds[0], eventId };
   });
 }
