@@ -2,6 +2,7 @@
 // socket, started by scripts/start.ts) and a real PostgreSQL are reached the same way: through
 // @prisma/adapter-pg with DATABASE_URL, so there is a single code path.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { statementName } from "./db-statement-names";
 import { env } from "./env";
@@ -9,18 +10,29 @@ import { env } from "./env";
 /** A transaction client, for domain functions that take an optional `tx`. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient };
+const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient; inkbasePool?: pg.Pool };
 
-export function createDb(connectionString: string): PrismaClient {
-  // The embedded database serves every connection from one PGlite session, where a statement
-  // prepared by one connection would collide with the same name prepared by the next.
-  // Its URL says so (scripts/lib/embedded-server.ts), whichever process connects.
-  const named = env.preparedStatements && !env.embeddedDatabase && !connectionString.includes("application_name=inkbase-embedded");
+/**
+ * Whether statements get names (prepared once per connection). The embedded database serves
+ * every connection from one PGlite session, where a statement prepared by one connection would
+ * collide with the same name prepared by the next. Its URL says so
+ * (scripts/lib/embedded-server.ts), whichever process connects.
+ */
+export function namesStatements(connectionString: string): boolean {
+  return env.preparedStatements && !env.embeddedDatabase && !connectionString.includes("application_name=inkbase-embedded");
+}
+
+export function createDb(connectionString: string, pool?: pg.Pool): PrismaClient {
+  const named = namesStatements(connectionString);
   return new PrismaClient({
     adapter: new PrismaPg(
-      { connectionString },
-      // The adapter passes the name straight to pg, where undefined means an unnamed statement.
-      named ? { statementNameGenerator: ({ sql }) => statementName(sql) as string } : undefined,
+      pool ?? { connectionString },
+      {
+        // The adapter passes the name straight to pg, where undefined means an unnamed statement.
+        ...(named ? { statementNameGenerator: ({ sql }) => statementName(sql) as string } : {}),
+        // A pool handed in is still this client's alone: $disconnect ends it.
+        disposeExternalPool: true,
+      },
     ),
     // Writes may queue for seconds: the embedded database runs one transaction at a time across
     // all connections, and on any database a burst of writes to one entry queues on its row lock
@@ -42,13 +54,24 @@ export function db(): PrismaClient {
       "DATABASE_URL is not set. Start Inkbase with `npm start`, which starts the embedded database, or set DATABASE_URL.",
     );
   }
-  globalForDb.inkbaseDb = createDb(url);
+  // The pool is created here so that lib/db-sql.ts can run raw statements on the same
+  // connections (and the same prepared statements) as the client.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 20_000 });
+  globalForDb.inkbasePool = pool;
+  globalForDb.inkbaseDb = createDb(url, pool);
   return globalForDb.inkbaseDb;
+}
+
+/** The client's connection pool, for lib/db-sql.ts. */
+export function dbPool(): pg.Pool {
+  db();
+  return globalForDb.inkbasePool!;
 }
 
 /** For scripts and tests that are done with the database. */
 export async function disconnectDb(): Promise<void> {
   const client = globalForDb.inkbaseDb;
   globalForDb.inkbaseDb = undefined;
+  globalForDb.inkbasePool = undefined;
   await client?.$disconnect();
 }

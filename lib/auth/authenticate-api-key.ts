@@ -1,4 +1,5 @@
 import { db } from "../db";
+import { sql } from "../db-sql";
 import { hashApiKey, hashesEqual, isWellFormedApiKey } from "./api-key-format";
 import type { Principal } from "./principal";
 import { isScope } from "./scopes";
@@ -29,9 +30,10 @@ export async function authenticateApiKey(token: string): Promise<Principal | nul
   const hash = hashApiKey(token);
   // Looking up by the hash leaks nothing about stored keys: an attacker controls the input, not
   // its digest. The constant-time comparison guards the final check all the same.
-  // One raw statement (a join, prepared once per connection) rather than Prisma's relation
-  // select: every keyed request runs it, and it was a visible share of a write's CPU.
-  const [key] = await db().$queryRaw<KeyRow[]>`
+  // One raw statement (a join, prepared once per connection) on pg directly (lib/db-sql.ts)
+  // rather than Prisma's relation select: every keyed request runs it, and it was a visible share
+  // of a write's CPU.
+  const [key] = await sql().$queryRaw<KeyRow[]>`
     SELECT k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."lastUsedAt",
            u.id AS "userId", u.username, u.email, u.plan::text AS plan
     FROM "ApiKey" k JOIN "User" u ON u.id = k."userId"

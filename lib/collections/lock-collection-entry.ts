@@ -8,7 +8,7 @@
 // the lock order stays collection → entry. Both rows are locked, so both are read at their latest
 // committed version even after waiting on another write (unlocked reads in the same statement would
 // see the statement's older snapshot: read anything else in a later statement).
-import type { Tx } from "../db";
+import type { SqlRunner } from "../db-sql";
 import { notFound } from "../http/api-error";
 import { readCollectionSchema } from "./collection-schema";
 import type { FoundCollection } from "./find-collection";
@@ -23,7 +23,7 @@ type Row = Omit<FoundCollection, "parsedSchema"> & {
 };
 
 export async function lockCollectionEntry(
-  tx: Tx,
+  tx: SqlRunner,
   options: {
     ownerId: string;
     slug: string;

@@ -3,12 +3,12 @@
 // numbered without gaps, so "not among the 10 newest" is "number <= newest - 10". The label
 // foreign key (ON DELETE NO ACTION) would make the database refuse to drop a labelled version
 // even if this query were wrong.
-import type { Tx } from "../db";
+import type { SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 
 export const RETAINED_VERSIONS = 10;
 
-export async function pruneVersions(tx: Tx, options: { entryId: string; newest: number }): Promise<number> {
+export async function pruneVersions(tx: SqlRunner, options: { entryId: string; newest: number }): Promise<number> {
   return tx.$executeRaw(pruneVersionsSql(options));
 }
 

@@ -2,14 +2,13 @@
 // the entry's row lock, so concurrent PATCHes get v_2, v_3, ... with no gap and no duplicate;
 // `ifVersion` is compared under that lock (a mismatch writes nothing). Labels never move, but
 // their copy of the entry's updatedAt does; retention and entry.updated share the transaction.
-import type { Tx } from "../db";
+import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { entryEventData } from "./entry-event-data";
 import type { LabelRow } from "./entry-labels";
 import type { UpdateEntryInput } from "./entry-input";
-import { inTransaction } from "./in-transaction";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import { projectEntry } from "./project-entry";
 import { pruneVersionsSql } from "./prune-versions";
@@ -19,11 +18,11 @@ import { versionAuthor, type Owner } from "./owner";
 
 export async function updateEntry(
   options: { owner: Owner; collectionId: string; entryId: string; input: UpdateEntryInput },
-  tx?: Tx,
+  tx?: SqlRunner,
 ): Promise<{ id: string; version: string }> {
   const { owner, collectionId, entryId, input } = options;
   try {
-    return await inTransaction(tx, async (tx) => {
+    return await inSqlTransaction(tx, async (tx) => {
       // Invalid data is refused (400) before a missing entry is reported (404), as it always was;
       // the entry lock is now taken in the same round trip as the collection's, and the
       // validation runs while it is held (microseconds; a cached validator, no I/O).

@@ -3,7 +3,7 @@
 // type (or, for a ping, per subscription named). A change that rolls back therefore leaves no
 // event, and one that commits always has its events, even if the process dies right after the
 // commit (a cron tick then delivers them).
-import type { Tx } from "../db";
+import type { SqlRunner } from "../db-sql";
 import type { Prisma } from "../generated/prisma/client";
 import { randomId } from "../random-id";
 import type { EventType, PING_EVENT } from "./event-types";
@@ -15,7 +15,7 @@ export type EnqueuedEvent = { eventId: string; deliveryIds: string[] };
 type Audience = { type: EventType; subscriptionIds?: never } | { type: typeof PING_EVENT; subscriptionIds: string[] };
 
 export async function enqueueEvent(
-  tx: Tx,
+  tx: SqlRunner,
   input: Audience & {
     ownerId: string;
     /** The owner's username: the body's `project`. */
@@ -50,16 +50,11 @@ export async function enqueueEvent(
       AND CASE WHEN ${named}::text[] IS NULL THEN ${input.type} = ANY(s.events) ELSE s.id = ANY(${named}::text[]) END`;
   const deliveryIds = event.subscriptions.map(() => randomId("msg"));
   if (deliveryIds.length) {
-    await tx.webhookDelivery.createMany({
-      data: event.subscriptions.map((subscriptionId, i) => ({
-        id: deliveryIds[i],
-        eventId,
-        subscriptionId,
-        orderingKey,
-        sequence: event.sequence,
-        nextAttemptAt: createdAt,
-      })),
-    });
+    // Raw like the event itself, so that it runs on either kind of transaction (lib/db-sql.ts).
+    await tx.$executeRaw`
+      INSERT INTO "WebhookDelivery" (id, "eventId", "subscriptionId", "orderingKey", sequence, "nextAttemptAt", "updatedAt")
+      SELECT d.id, ${eventId}, d."subscriptionId", ${orderingKey}, ${event.sequence}, ${createdAt}, ${createdAt}
+      FROM unnest(${deliveryIds}::text[], ${event.subscriptions}::text[]) AS d(id, "subscriptionId")`;
     // Within a route, the wrapper attempts these right after the response (once committed).
     noteRequestDeliveries(deliveryIds);
   }

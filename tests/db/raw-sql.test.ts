@@ -1,0 +1,149 @@
+// lib/db-sql.ts against the real database: raw statements on the Prisma client's pool read and
+// write what Prisma reads and writes (UTC timestamps whatever the process's time zone, BigInt for
+// bigint), a transaction is all or nothing and leaves its connection usable, a Prisma
+// transaction can stand in for a raw one, and the entry PATCH that runs on it writes its delivery
+// rows like every other event.
+import { afterEach, describe, expect, it } from "vitest";
+import { db, dbPool } from "../../lib/db";
+import { inSqlTransaction, sql, sqlTransaction } from "../../lib/db-sql";
+import { Prisma } from "../../lib/generated/prisma/client";
+import { createCollection } from "../../lib/collections/create-collection";
+import { createEntry } from "../../lib/collections/create-entry";
+import { updateEntry } from "../../lib/collections/update-entry";
+import { isUniqueViolation } from "../../lib/unique-violation";
+import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
+import { connectTestDatabase, createTestUser, uniqueName } from "../support/fixtures";
+
+connectTestDatabase();
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
+
+const zone = process.env.TZ;
+afterEach(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+async function freshUser() {
+  const user = await createTestUser({ plan: "pro" });
+  return { id: user.id, username: user.username };
+}
+
+describe("raw statements read and write as Prisma does", () => {
+  it("timestamps are UTC instants both ways, even when the process runs in another time zone", async () => {
+    // pg on its own would send and read `timestamp` columns in local time: off by 5 hours here.
+    process.env.TZ = "America/New_York";
+    const user = await freshUser();
+    const at = new Date("2026-07-01T12:34:56.789Z");
+    await sql().$executeRaw`UPDATE "User" SET "updatedAt" = ${at} WHERE id = ${user.id}`;
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).updatedAt.toISOString()).toBe(at.toISOString());
+
+    const later = new Date("2026-12-24T23:59:59.001Z");
+    await db().user.update({ where: { id: user.id }, data: { updatedAt: later } });
+    const [row] = await sql().$queryRaw<{ updatedAt: Date }[]>`SELECT "updatedAt" FROM "User" WHERE id = ${user.id}`;
+    expect(row.updatedAt).toBeInstanceOf(Date);
+    expect(row.updatedAt.toISOString()).toBe(later.toISOString());
+  });
+
+  it("bigint as BigInt, arrays as arrays, jsonb parsed, and a Prisma.Sql fragment like a template", async () => {
+    const [row] = await sql().$queryRaw<{ big: bigint; list: string[]; doc: unknown }[]>(
+      Prisma.sql`SELECT ${"9007199254740993"}::bigint AS big, ${["a", "b"]}::text[] AS list, ${JSON.stringify({ n: 1 })}::jsonb AS doc`,
+    );
+    expect(row).toEqual({ big: 9007199254740993n, list: ["a", "b"], doc: { n: 1 } });
+  });
+});
+
+describe("sqlTransaction", () => {
+  it("commits the work, or nothing of it when the work throws", async () => {
+    const user = await freshUser();
+    const rename = (name: string) => async (tx: Parameters<Parameters<typeof sqlTransaction>[0]>[0]) =>
+      tx.$executeRaw`UPDATE "User" SET "displayName" = ${name} WHERE id = ${user.id}`;
+
+    await sqlTransaction(rename("Committed"));
+    await expect(
+      sqlTransaction(async (tx) => {
+        await rename("Rolled back")(tx);
+        throw new Error("after the write");
+      }),
+    ).rejects.toThrow("after the write");
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toBe("Committed");
+  });
+
+  it("a failed statement rolls back, is reported as pg's error, and leaves the pool's connections usable", async () => {
+    const user = await freshUser();
+    const other = await freshUser();
+    const failed = await sqlTransaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "User" SET "displayName" = ${"Half"} WHERE id = ${user.id}`;
+      await tx.$executeRaw`UPDATE "User" SET username = ${other.username} WHERE id = ${user.id}`;
+    }).catch((err: unknown) => err);
+    expect(isUniqueViolation(failed, "username")).toBe(true);
+    expect(isUniqueViolation(failed, "email")).toBe(false);
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Half");
+
+    // Every connection in the pool still works (none was left inside the aborted transaction).
+    const size = dbPool().totalCount;
+    const answers = await Promise.all(Array.from({ length: size + 2 }, () => sqlTransaction((tx) => tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`)));
+    expect(answers.every(([row]) => row.one === 1)).toBe(true);
+  });
+
+  it("runs in the caller's Prisma transaction when given one, and is undone with it", async () => {
+    const user = await freshUser();
+    await expect(
+      db().$transaction(async (tx) => {
+        await inSqlTransaction(tx, (raw) => raw.$executeRaw`UPDATE "User" SET "displayName" = ${"Inside"} WHERE id = ${user.id}`);
+        expect((await tx.user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toBe("Inside");
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Inside");
+  });
+});
+
+describe("the entry PATCH on raw statements", () => {
+  it("writes the event and one pending delivery per subscriber in its transaction", async () => {
+    const owner = await freshUser();
+    const subscription = await createWebhookSubscription({ ownerId: owner.id, input: { url: "http://127.0.0.1:9/hook", events: ["entry.updated"] } });
+    await createWebhookSubscription({ ownerId: owner.id, input: { url: "http://127.0.0.1:9/posts", events: ["post.published"] } });
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
+    const { id } = await createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
+
+    const before = Date.now();
+    expect(await updateEntry({ owner, collectionId, entryId: id, input: { data: { n: 2 } } })).toEqual({ id, version: "v_2" });
+
+    const event = await db().outboxEvent.findFirstOrThrow({ where: { orderingKey: `entry:${id}`, type: "entry.updated" } });
+    expect(event.body).toMatchObject({
+      type: "entry.updated",
+      project: owner.username,
+      data: { collection: { id: collectionId }, entry: { id, version: "v_2", labels: { production: { version: "v_1", meta: null } } } },
+    });
+    const deliveries = await db().webhookDelivery.findMany({ where: { eventId: event.id } });
+    expect(deliveries).toHaveLength(1);
+    const [delivery] = deliveries;
+    expect(delivery).toMatchObject({
+      subscriptionId: subscription.id,
+      orderingKey: `entry:${id}`,
+      sequence: event.sequence,
+      status: "pending",
+      attemptCount: 0,
+    });
+    expect(delivery.id).toMatch(/^msg_/);
+    expect(delivery.nextAttemptAt!.getTime()).toBe(event.createdAt.getTime());
+    expect(delivery.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("a refused PATCH (a slug another entry holds) writes nothing: no version, no event", async () => {
+    const owner = await freshUser();
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId, schema: { fields: [{ name: "slug", type: "slug" }], indexes: { slug: "slug" } } } });
+    await createEntry({ owner, collectionId, input: { data: { slug: "taken" } } });
+    const { id } = await createEntry({ owner, collectionId, input: { data: { slug: "free" } } });
+
+    await expect(updateEntry({ owner, collectionId, entryId: id, input: { data: { slug: "taken" } } })).rejects.toMatchObject({
+      status: 409,
+      body: { error: "Slug already used" },
+    });
+    expect(await db().entryVersion.count({ where: { entryId: id } })).toBe(1);
+    expect(await db().entry.findUniqueOrThrow({ where: { id } })).toMatchObject({ version: 1, slug: "free" });
+    expect(await db().outboxEvent.count({ where: { orderingKey: `entry:${id}`, type: "entry.updated" } })).toBe(0);
+  });
+});
