@@ -14,8 +14,8 @@ import { Prisma } from "./generated/prisma/client";
 
 /** The raw-statement half of a Prisma client or transaction. */
 export interface SqlRunner {
-  $queryRaw<T = unknown>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): PromiseLike<T>;
-  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): PromiseLike<number>;
+  $queryRaw<T = unknown>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
 }
 
 // Results read as Prisma's $queryRaw reads them, for the types these statements return:

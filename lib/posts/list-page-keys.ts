@@ -1,7 +1,7 @@
 // Everything the public list's ETag depends on, in one statement (one round trip, the whole 304
 // path): the project resolved from its username with its display name, the page's keys, and the
 // total when asked for. `projectId` is null for an unknown username.
-import { db } from "../db";
+import { sql } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { visiblePageSql } from "./visible-page-sql";
 import type { ListSort } from "./visible-post-sql";
@@ -31,7 +31,7 @@ export async function listPageKeys(options: {
   const owner = Prisma.sql`(SELECT id FROM owner)`;
   const filter = { owner, now: options.now, tag: options.tag };
   const page = visiblePageSql({ ...filter, sort: options.sort, skip: options.skip, take: options.take });
-  const [row] = await db().$queryRaw<ListPageKeys[]>`
+  const [row] = await sql().$queryRaw<ListPageKeys[]>`
     WITH owner AS MATERIALIZED (SELECT id, "displayName" FROM "User" WHERE username = ${options.username}),
     page AS (${page})
     SELECT (SELECT id FROM owner) AS "projectId", (SELECT "displayName" FROM owner) AS "projectDisplayName",

@@ -3,7 +3,7 @@
 // public, time reached; DECISIONS §5) ordered by (publishedAt, id) – `prev` older, `next` newer,
 // each an index range scan that stops at the first row – and its user co-authors' updatedAt
 // (their names appear in the JSON-LD). Null columns for an unknown project or slug.
-import { db } from "../db";
+import { sql } from "../db-sql";
 import { visibleSql } from "./visible-post-sql";
 
 export type SinglePostKeys = {
@@ -27,7 +27,7 @@ export type SinglePostKeys = {
 };
 
 export async function singlePostKeys(options: { username: string; slug: string; now: Date }): Promise<SinglePostKeys> {
-  const rows = await db().$queryRaw<SinglePostKeys[]>`
+  const rows = await sql().$queryRaw<SinglePostKeys[]>`
     SELECT o.id AS "projectId", o."updatedAt" AS "projectUpdatedAt",
       p.id, p."updatedAt", p.status::text AS status, p.visibility::text AS visibility, p."publishedAt",
       prev.id AS "prevId", prev.slug AS "prevSlug", prev.title AS "prevTitle", prev."updatedAt" AS "prevUpdatedAt",
