@@ -1,21 +1,22 @@
 // DELETE /api/collections/:id/entries/:entryId: the entry with its versions and labels (the
 // foreign keys cascade), entryCount and label counts in step, entry.deleted in the same
 // transaction. The event carries the version and labels the entry had.
-import type { Tx } from "../db";
+import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { entryEventData } from "./entry-event-data";
 import type { LabelRow } from "./entry-labels";
-import { inTransaction } from "./in-transaction";
 import { adjustLabelCounts } from "./label-counts";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import type { Owner } from "./owner";
 
-export async function deleteEntry(options: { owner: Owner; collectionId: string; entryId: string }, tx?: Tx): Promise<{ success: true }> {
+export async function deleteEntry(options: { owner: Owner; collectionId: string; entryId: string }, tx?: SqlRunner): Promise<{ success: true }> {
   const { owner, collectionId, entryId } = options;
-  return inTransaction(tx, async (tx) => {
+  return inSqlTransaction(tx, async (tx) => {
     const { collection, entry: current } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
-    const labels: LabelRow[] = await tx.entryLabel.findMany({ where: { entryId }, select: { name: true, version: true, meta: true } });
-    await tx.entry.delete({ where: { id: entryId } });
+    // The entry and (by cascade) its versions and labels; the labels as they were, for the event.
+    const labels = await tx.$queryRaw<LabelRow[]>`
+      WITH gone AS (DELETE FROM "Entry" WHERE id = ${entryId})
+      SELECT name, version, meta FROM "EntryLabel" WHERE "entryId" = ${entryId}`;
     if (labels.length) await adjustLabelCounts(tx, collection.pk, labels.map((label) => label.name), -1);
     await enqueueEvent(tx, {
       ownerId: owner.id,

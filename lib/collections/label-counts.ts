@@ -2,9 +2,9 @@
 // count(*) (bench/collections). Changed where a label row is inserted or deleted, in the same
 // transaction; a move (PUT to another version) leaves it alone. Names go in sorted order so two
 // transactions touching several counters take their row locks in the same order.
-import type { Tx } from "../db";
+import type { SqlRunner } from "../db-sql";
 
-export async function adjustLabelCounts(tx: Tx, collectionPk: string, names: string[], delta: 1 | -1): Promise<void> {
+export async function adjustLabelCounts(tx: SqlRunner, collectionPk: string, names: string[], delta: 1 | -1): Promise<void> {
   for (const name of [...new Set(names)].sort()) {
     if (delta === 1) {
       await tx.$executeRaw`

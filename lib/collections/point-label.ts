@@ -3,11 +3,10 @@
 // row lock, so a concurrent write's retention either ran before (and the version is gone: 404)
 // or runs after and sees the pin. A version losing its last label is left for the next write
 // to prune. Emits label.updated with the previous version and records the move (label history).
-import type { Tx } from "../db";
+import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { notFound } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
-import { inTransaction } from "./in-transaction";
 import { assertStorableJson } from "./json-text";
 import { adjustLabelCounts } from "./label-counts";
 import type { PutLabelInput } from "./label-input";
@@ -20,12 +19,12 @@ export type LabelResponse = { label: string; version: string; meta: unknown };
 
 export async function pointLabel(
   options: { owner: Owner; collectionId: string; entryId: string; name: string; input: PutLabelInput },
-  tx?: Tx,
+  tx?: SqlRunner,
 ): Promise<LabelResponse> {
   const { owner, collectionId, entryId, name, input } = options;
   const meta = input.meta ?? null;
   assertStorableJson(JSON.stringify(meta), "meta");
-  return inTransaction(tx, async (tx) => {
+  return inSqlTransaction(tx, async (tx) => {
     const { collection, entry } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
     // A statement after the lock: it sees whatever the write we may have queued behind pruned.
     const [{ versionExists, previousVersion }] = await tx.$queryRaw<{ versionExists: boolean; previousVersion: number | null }[]>`
@@ -33,13 +32,13 @@ export async function pointLabel(
              (SELECT version FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name}) AS "previousVersion"`;
     if (!versionExists) throw notFound("Version not found");
     const metaValue = meta === null ? null : JSON.stringify(meta);
-    await tx.entryLabel.upsert({
-      where: { entryId_name: { entryId, name } },
-      create: { entryId, collectionPk: collection.pk, name, version: input.version, meta: metaValue, entryUpdatedAt: entry.updatedAt },
-      update: { version: input.version, meta: metaValue },
-    });
+    const now = new Date();
+    await tx.$executeRaw`
+      INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "updatedAt")
+      VALUES (${entryId}, ${collection.pk}, ${name}, ${input.version}, ${metaValue}, ${entry.updatedAt}, ${now})
+      ON CONFLICT ("entryId", name) DO UPDATE SET version = EXCLUDED.version, meta = EXCLUDED.meta, "updatedAt" = EXCLUDED."updatedAt"`;
     if (previousVersion === null) await adjustLabelCounts(tx, collection.pk, [name], 1);
-    await recordLabelMove(tx, { owner, entryId, name, version: input.version, previousVersion });
+    await recordLabelMove(tx, { owner, entryId, name, version: input.version, previousVersion, at: now });
     await enqueueEvent(tx, {
       ownerId: owner.id,
       project: owner.username,

@@ -2,11 +2,10 @@
 // `production` turns the entry back into a draft). The version it pointed at loses that pin and,
 // once unpinned and outside the 10 newest, is pruned by the next write. Emits label.updated
 // with `version: null` and the version it pointed at as `previousVersion`.
-import type { Tx } from "../db";
+import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { notFound } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
-import { inTransaction } from "./in-transaction";
 import { adjustLabelCounts } from "./label-counts";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import { recordLabelMove } from "./record-label-move";
@@ -14,10 +13,10 @@ import type { Owner } from "./owner";
 
 export async function removeLabel(
   options: { owner: Owner; collectionId: string; entryId: string; name: string },
-  tx?: Tx,
+  tx?: SqlRunner,
 ): Promise<{ success: true }> {
   const { owner, collectionId, entryId, name } = options;
-  return inTransaction(tx, async (tx) => {
+  return inSqlTransaction(tx, async (tx) => {
     const { collection } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
     const removed = await tx.$queryRaw<{ version: number }[]>`
       DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING version`;
