@@ -1,6 +1,7 @@
 // Raw statements on the Prisma client's own pg pool, for the paths where Prisma's per-statement
-// work was most of the cost: the entry PATCH (issue 15) and the API key lookup every keyed request
-// makes. Measured on this machine (2026-11-23): an interactive transaction of three statements
+// work was most of the cost (issue 15): the API key lookup every keyed request makes, the public
+// reads' keys and loads, and the entry writes that lock an entry (PATCH, label PUT and DELETE,
+// entry DELETE). Measured on this machine (2026-11-23): an interactive transaction of three statements
 // cost 0.82 ms of Node CPU through Prisma and 0.11 ms on pg directly; one statement 0.18 against
 // 0.03 ms (Prisma serialises every parameter to JSON and back, and runs a transaction manager
 // with its own timers). The statements are the same `Prisma.sql` fragments, sent with the same
@@ -61,13 +62,14 @@ function runnerOn(client: pg.Pool | pg.PoolClient, named: boolean): SqlRunner {
 /** Single statements outside a transaction, each on whichever connection the pool gives. */
 export function sql(): SqlRunner {
   const pool = dbPool();
-  return runnerOn(pool, namesStatements(connectionStringOf(pool)));
+  return runnerOn(pool, named(pool));
 }
 
 /**
  * Runs `work` in a transaction on one connection: BEGIN, the work, COMMIT; ROLLBACK when the work
- * or the COMMIT throws. Like the Prisma client's transactions (lib/db.ts), a transaction may not
- * run longer than 30 s: each statement in it is capped at that.
+ * or the COMMIT throws. Nothing waits forever, as with the Prisma client's transactions (20 s to
+ * start, 30 s to finish; lib/db.ts): a free connection is waited for at most 20 s (the pool's
+ * connectionTimeoutMillis), and each statement, a wait on a row lock included, at most 30 s.
  */
 export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
   const pool = dbPool();
@@ -82,7 +84,7 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Pr
   try {
     // One round trip: a simple query may hold two statements.
     await client.query("BEGIN; SET LOCAL statement_timeout = 30000");
-    const result = await work(runnerOn(client, namesStatements(connectionStringOf(pool))));
+    const result = await work(runnerOn(client, named(pool)));
     await client.query("COMMIT");
     return result;
   } catch (err) {
@@ -102,6 +104,14 @@ export function inSqlTransaction<T>(tx: SqlRunner | undefined, work: (tx: SqlRun
   return tx ? work(tx) : sqlTransaction(work);
 }
 
-function connectionStringOf(pool: pg.Pool): string {
-  return (pool.options as pg.PoolConfig).connectionString ?? "";
+const namedByPool = new WeakMap<pg.Pool, boolean>();
+
+/** Whether this pool's statements get names: decided once per pool, as the Prisma client does. */
+function named(pool: pg.Pool): boolean {
+  let known = namedByPool.get(pool);
+  if (known === undefined) {
+    known = namesStatements((pool.options as pg.PoolConfig).connectionString ?? "");
+    namedByPool.set(pool, known);
+  }
+  return known;
 }

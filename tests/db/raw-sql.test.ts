@@ -5,7 +5,7 @@
 // rows like every other event.
 import { afterEach, describe, expect, it } from "vitest";
 import { db, dbPool } from "../../lib/db";
-import { inSqlTransaction, sql, sqlTransaction } from "../../lib/db-sql";
+import { inSqlTransaction, sql, sqlTransaction, type SqlRunner } from "../../lib/db-sql";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { createCollection } from "../../lib/collections/create-collection";
 import { createEntry } from "../../lib/collections/create-entry";
@@ -55,7 +55,7 @@ describe("raw statements read and write as Prisma does", () => {
 describe("sqlTransaction", () => {
   it("commits the work, or nothing of it when the work throws", async () => {
     const user = await freshUser();
-    const rename = (name: string) => async (tx: Parameters<Parameters<typeof sqlTransaction>[0]>[0]) =>
+    const rename = (name: string) => async (tx: SqlRunner) =>
       tx.$executeRaw`UPDATE "User" SET "displayName" = ${name} WHERE id = ${user.id}`;
 
     await sqlTransaction(rename("Committed"));
@@ -83,6 +83,12 @@ describe("sqlTransaction", () => {
     const size = dbPool().totalCount;
     const answers = await Promise.all(Array.from({ length: size + 2 }, () => sqlTransaction((tx) => tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`)));
     expect(answers.every(([row]) => row.one === 1)).toBe(true);
+  });
+
+  it("caps each statement at 30 s, like the Prisma client's transaction timeout, and only inside the transaction", async () => {
+    const show = (runner: Pick<SqlRunner, "$queryRaw">) => runner.$queryRaw<{ statement_timeout: string }[]>`SHOW statement_timeout`;
+    expect(await sqlTransaction(show)).toEqual([{ statement_timeout: "30s" }]);
+    expect(await show(sql())).not.toEqual([{ statement_timeout: "30s" }]);
   });
 
   it("runs in the caller's Prisma transaction when given one, and is undone with it", async () => {
