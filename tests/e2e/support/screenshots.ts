@@ -11,5 +11,15 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, o
   if (testInfo.project.name !== first) return;
   // Let fonts, images and the caret settle so the picture shows what an author sees.
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false, animations: "disabled", caret: "hide" });
+  // A full-page picture is taken from the top (scrolled, the sticky header would be drawn where
+  // the viewport was, in the middle of the page) and without the toasts, which sit at the
+  // viewport's bottom edge and would float over the middle of the page.
+  if (options.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: path.join(dir, `${name}.png`),
+    fullPage: options.fullPage ?? false,
+    animations: "disabled",
+    caret: "hide",
+    style: options.fullPage ? '[aria-live="polite"]:has(button[aria-label="Dismiss notification"]) { visibility: hidden; }' : undefined,
+  });
 }
