@@ -9,7 +9,7 @@
 // a `SqlRunner`, which a Prisma transaction satisfies as well: a caller that already holds a
 // Prisma transaction passes it, and the work runs there.
 import pg from "pg";
-import { dbPool, namesStatements } from "./db";
+import { dbConnection } from "./db";
 import { statementName } from "./db-statement-names";
 import { Prisma } from "./generated/prisma/client";
 
@@ -61,8 +61,8 @@ function runnerOn(client: pg.Pool | pg.PoolClient, named: boolean): SqlRunner {
 
 /** Single statements outside a transaction, each on whichever connection the pool gives. */
 export function sql(): SqlRunner {
-  const pool = dbPool();
-  return runnerOn(pool, named(pool));
+  const { pool, namesStatements } = dbConnection();
+  return runnerOn(pool, namesStatements);
 }
 
 /**
@@ -72,7 +72,7 @@ export function sql(): SqlRunner {
  * connectionTimeoutMillis), and each statement, a wait on a row lock included, at most 30 s.
  */
 export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-  const pool = dbPool();
+  const { pool, namesStatements } = dbConnection();
   const client = await pool.connect();
   // A connection that fails while checked out emits "error"; without a listener that would end
   // the process. The failed query rejects on its own, and the connection is discarded below.
@@ -84,7 +84,7 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Pr
   try {
     // One round trip: a simple query may hold two statements.
     await client.query("BEGIN; SET LOCAL statement_timeout = 30000");
-    const result = await work(runnerOn(client, named(pool)));
+    const result = await work(runnerOn(client, namesStatements));
     await client.query("COMMIT");
     return result;
   } catch (err) {
@@ -102,16 +102,4 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Pr
 /** `work` in the caller's transaction when there is one, else in a new raw one. */
 export function inSqlTransaction<T>(tx: SqlRunner | undefined, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
   return tx ? work(tx) : sqlTransaction(work);
-}
-
-const namedByPool = new WeakMap<pg.Pool, boolean>();
-
-/** Whether this pool's statements get names: decided once per pool, as the Prisma client does. */
-function named(pool: pg.Pool): boolean {
-  let known = namedByPool.get(pool);
-  if (known === undefined) {
-    known = namesStatements((pool.options as pg.PoolConfig).connectionString ?? "");
-    namedByPool.set(pool, known);
-  }
-  return known;
 }

@@ -10,7 +10,10 @@ import { env } from "./env";
 /** A transaction client, for domain functions that take an optional `tx`. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient; inkbasePool?: pg.Pool };
+/** The client's pool, shared with lib/db-sql.ts, and whether statements on it get names. */
+export type DbConnection = { pool: pg.Pool; namesStatements: boolean };
+
+const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient; inkbaseConnection?: DbConnection };
 
 /**
  * Whether statements get names (prepared once per connection). The embedded database serves
@@ -18,22 +21,18 @@ const globalForDb = globalThis as unknown as { inkbaseDb?: PrismaClient; inkbase
  * collide with the same name prepared by the next. Its URL says so
  * (scripts/lib/embedded-server.ts), whichever process connects.
  */
-export function namesStatements(connectionString: string): boolean {
+function namesStatements(connectionString: string): boolean {
   return env.preparedStatements && !env.embeddedDatabase && !connectionString.includes("application_name=inkbase-embedded");
 }
 
-export function createDb(connectionString: string, pool?: pg.Pool): PrismaClient {
-  const named = namesStatements(connectionString);
+function createDb(connection: DbConnection): PrismaClient {
   return new PrismaClient({
-    adapter: new PrismaPg(
-      pool ?? { connectionString },
-      {
-        // The adapter passes the name straight to pg, where undefined means an unnamed statement.
-        ...(named ? { statementNameGenerator: ({ sql }) => statementName(sql) as string } : {}),
-        // A pool handed in is still this client's alone: $disconnect ends it.
-        disposeExternalPool: true,
-      },
-    ),
+    adapter: new PrismaPg(connection.pool, {
+      // The adapter passes the name straight to pg, where undefined means an unnamed statement.
+      ...(connection.namesStatements ? { statementNameGenerator: ({ sql }) => statementName(sql) as string } : {}),
+      // The pool is still this client's alone: $disconnect ends it.
+      disposeExternalPool: true,
+    }),
     // Writes may queue for seconds: the embedded database runs one transaction at a time across
     // all connections, and on any database a burst of writes to one entry queues on its row lock
     // (versions are numbered under it). Prisma's defaults (2 s to start, 5 s to finish) would
@@ -56,22 +55,25 @@ export function db(): PrismaClient {
   }
   // The pool is created here so that lib/db-sql.ts can run raw statements on the same
   // connections (and the same prepared statements) as the client.
-  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 20_000 });
-  globalForDb.inkbasePool = pool;
-  globalForDb.inkbaseDb = createDb(url, pool);
+  const connection: DbConnection = {
+    pool: new pg.Pool({ connectionString: url, connectionTimeoutMillis: 20_000 }),
+    namesStatements: namesStatements(url),
+  };
+  globalForDb.inkbaseConnection = connection;
+  globalForDb.inkbaseDb = createDb(connection);
   return globalForDb.inkbaseDb;
 }
 
-/** The client's connection pool, for lib/db-sql.ts. */
-export function dbPool(): pg.Pool {
+/** The client's pool and statement naming, for lib/db-sql.ts. */
+export function dbConnection(): DbConnection {
   db();
-  return globalForDb.inkbasePool!;
+  return globalForDb.inkbaseConnection!;
 }
 
 /** For scripts and tests that are done with the database. */
 export async function disconnectDb(): Promise<void> {
   const client = globalForDb.inkbaseDb;
   globalForDb.inkbaseDb = undefined;
-  globalForDb.inkbasePool = undefined;
+  globalForDb.inkbaseConnection = undefined;
   await client?.$disconnect();
 }

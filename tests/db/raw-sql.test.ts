@@ -4,7 +4,7 @@
 // transaction can stand in for a raw one, and the entry PATCH that runs on it writes its delivery
 // rows like every other event.
 import { afterEach, describe, expect, it } from "vitest";
-import { db, dbPool } from "../../lib/db";
+import { db, dbConnection } from "../../lib/db";
 import { inSqlTransaction, sql, sqlTransaction, type SqlRunner } from "../../lib/db-sql";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { createCollection } from "../../lib/collections/create-collection";
@@ -80,7 +80,7 @@ describe("sqlTransaction", () => {
     expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Half");
 
     // Every connection in the pool still works (none was left inside the aborted transaction).
-    const size = dbPool().totalCount;
+    const size = dbConnection().pool.totalCount;
     const answers = await Promise.all(Array.from({ length: size + 2 }, () => sqlTransaction((tx) => tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`)));
     expect(answers.every(([row]) => row.one === 1)).toBe(true);
   });
