@@ -1,8 +1,9 @@
 // One tick, whoever runs it (GET /api/cron/tick, `admin cron:run`, the in-process ticker): first
 // announce the scheduled posts whose time has come (their post.published deliveries are then due
 // at once), then deliver every due webhook attempt once, then prune the delivery log and the
-// outbox past their retention periods (bounded storage; not part of the result, whose shape
+// outbox past their retention periods and Idempotency-Key answers past their 24 hours (bounded storage; not part of the result, whose shape
 // DECISIONS §1 fixes; a pruning failure is logged and never fails the tick).
+import { pruneIdempotencyKeys } from "../idempotency/prune-idempotency-keys";
 import { announceDuePosts } from "../posts/announce-due-posts";
 import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
 import { pruneOutbox } from "../webhooks/prune-outbox";
@@ -26,6 +27,7 @@ export async function runCronTick(
   if (!options.ownerId) {
     await pruneWebhookLog().catch((err: unknown) => console.error("[cron] pruning the webhook log failed", err));
     await pruneOutbox().catch((err: unknown) => console.error("[cron] pruning the outbox failed", err));
+    await pruneIdempotencyKeys().catch((err: unknown) => console.error("[cron] pruning Idempotency-Key answers failed", err));
   }
   return { published, delivered, failed };
 }

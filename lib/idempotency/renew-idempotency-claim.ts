@@ -1,0 +1,10 @@
+// Keeps a running request's claim alive (idempotency-record.ts, LEASE_SECONDS): only a claim
+// whose server stopped renewing it runs out and can be taken over by a retry.
+import { sql } from "../db-sql";
+import { LEASE_SECONDS, type IdempotencyScope } from "./idempotency-record";
+
+export async function renewIdempotencyClaim(scope: IdempotencyScope, token: string): Promise<void> {
+  await sql().$executeRaw`
+    UPDATE "IdempotencyKey" SET "lockedUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
+    WHERE "userId" = ${scope.userId} AND "apiKeyId" = ${scope.apiKeyId} AND key = ${scope.key} AND token = ${token} AND status IS NULL`;
+}

@@ -1,0 +1,28 @@
+-- AlterTable
+ALTER TABLE "OutboxEvent" ADD COLUMN     "feedPosition" BIGINT;
+
+-- CreateTable
+CREATE TABLE "IdempotencyKey" (
+    "userId" TEXT NOT NULL,
+    "apiKeyId" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "token" TEXT NOT NULL,
+    "requestHash" TEXT,
+    "status" INTEGER,
+    "headers" JSONB,
+    "body" BYTEA,
+    "lockedUntil" TIMESTAMPTZ(3) NOT NULL,
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "IdempotencyKey_pkey" PRIMARY KEY ("userId","apiKeyId","key")
+);
+
+-- CreateIndex
+CREATE INDEX "IdempotencyKey_expiresAt_idx" ON "IdempotencyKey"("expiresAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OutboxEvent_ownerId_feedPosition_key" ON "OutboxEvent"("ownerId", "feedPosition");
+
+-- AddForeignKey
+ALTER TABLE "IdempotencyKey" ADD CONSTRAINT "IdempotencyKey_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
