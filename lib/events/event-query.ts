@@ -13,10 +13,11 @@ export const eventQuerySchema = z.object({
     .pipe(z.array(eventTypeSchema).min(1))
     .optional()
     .meta({ description: "Comma-separated event types, e.g. `post.published,entry.updated`. Omitted: every type." }),
-  limit: z
-    .string()
-    .regex(/^[1-9][0-9]{0,8}$/, "Must be a positive integer")
-    .transform((value) => Math.min(Number(value), EVENTS_MAX_LIMIT))
+  limit: z.coerce
+    .number({ error: "A positive integer" })
+    .int("A positive integer")
+    .min(1, "A positive integer")
+    .transform((value) => Math.min(value, EVENTS_MAX_LIMIT))
     .optional()
     .meta({ description: `Events a page, at most ${EVENTS_MAX_LIMIT} (the default).` }),
 });

@@ -45,3 +45,5 @@ export type Label = Schemas["Label"];
 export type VersionSnapshot = Schemas["VersionSnapshot"];
 export type Me = Schemas["Me"];
 export type TiptapDocument = Schemas["TiptapDocument"];
+/** An event of the feed (`events.list`, `events.iterate`): the exact body its webhook deliveries carry. */
+export type InkbaseEvent = Schemas["Event"];
