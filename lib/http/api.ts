@@ -104,17 +104,24 @@ export function api<
       const principal = await authenticate(req, config.auth);
       caller.principal = principal;
       if (principal?.kind === "session") refuseCrossSiteWrite(req);
-      const run = (request: NextRequest) => execute(request, context, principal, requestId, headers).catch(fail);
+      const run = (request: { req: NextRequest; text?: string }) => execute(request, context, principal, requestId, headers).catch(fail);
       const key = config.idempotency === "none" ? null : idempotencyKeyOf(req, principal);
-      const response = key ? await runIdempotently({ req, principal: principal!, key, requestId }, run) : await run(req);
+      const body = config.body ? "buffered" : "streamed";
+      const response = key ? await runIdempotently({ req, principal: principal!, key, requestId, body }, run) : await run({ req });
       return withHeaders(response, headers);
     } catch (err) {
       return fail(err);
     }
   }
 
-  /** Everything after authentication; its errors become responses in `respond`. */
-  async function execute(req: NextRequest, context: RouteContext | undefined, principal: Principal | null, requestId: string, headers: Record<string, string>): Promise<Response> {
+  /** Everything after authentication; its errors become responses in `respond`. `text`: the body, when already read. */
+  async function execute(
+    { req, text }: { req: NextRequest; text?: string },
+    context: RouteContext | undefined,
+    principal: Principal | null,
+    requestId: string,
+    headers: Record<string, string>,
+  ): Promise<Response> {
     if (config.plan === "pro" && principal?.plan !== "pro") throw proPlanRequired();
 
     const policy = config.rateLimit ?? (principal?.kind === "key" ? "key" : "none");
@@ -135,7 +142,7 @@ export function api<
     const rawParams = storableParams((await context?.params) ?? {});
     const params = config.params ? parseOrThrow(config.params, rawParams) : undefined;
     const query = config.query ? parseOrThrow(config.query, storableQuery(req.nextUrl.searchParams)) : undefined;
-    const body = config.body ? parseOrThrow(config.body, await readJsonBody(req)) : undefined;
+    const body = config.body ? parseOrThrow(config.body, await readJsonBody(req, text)) : undefined;
 
     const { result, deliveryIds } = await collectRequestDeliveries(() =>
       handler({

@@ -2,9 +2,14 @@
 // answer) or read the row already there. One round trip on both the fresh and the replay path;
 // the insert's ON CONFLICT DO NOTHING leaves an existing row untouched (no lock, no write), so a
 // replay is a read.
+//
+// The claim commits without waiting for its write-ahead log to reach the disk (ASYNC_COMMIT):
+// the handler's own transaction, which commits after it, does wait, and the log is written in
+// order, so whenever the write the claim guards is durable, so is the claim. A claim lost in a
+// database crash guarded nothing that survived. That saves a disk flush on every keyed write.
 import { randomUUID } from "node:crypto";
 import { sql } from "../db-sql";
-import { LEASE_SECONDS, REPLAY_HOURS, type IdempotencyScope, type StoredAnswer } from "./idempotency-record";
+import { ASYNC_COMMIT, LEASE_SECONDS, REPLAY_HOURS, type IdempotencyScope, type StoredAnswer } from "./idempotency-record";
 
 export type Claim =
   /** This request owns the key and runs; `token` proves it when it completes or releases. */
@@ -38,7 +43,7 @@ export async function claimIdempotencyKey(scope: IdempotencyScope): Promise<Clai
         RETURNING token)
       SELECT (SELECT token FROM claim) AS claimed, k.token, k.status, k."requestHash", k.headers, k.body,
              (k."expiresAt" <= now() OR (k.status IS NULL AND k."lockedUntil" <= now())) AS lapsed
-      FROM (VALUES (1)) AS one (n)
+      FROM (SELECT ${ASYNC_COMMIT}) AS commit_mode
       LEFT JOIN "IdempotencyKey" k ON k."userId" = ${scope.userId} AND k."apiKeyId" = ${scope.apiKeyId} AND k.key = ${scope.key}`;
     if (row.claimed) return { kind: "claimed", token: row.claimed };
     if (row.token === null) {
@@ -67,6 +72,7 @@ async function takeOver(scope: IdempotencyScope, previous: string, token: string
     SET token = ${token}, status = NULL, "requestHash" = NULL, headers = NULL, body = NULL,
         "lockedUntil" = now() + make_interval(secs => ${LEASE_SECONDS}), "createdAt" = now(),
         "expiresAt" = now() + make_interval(hours => ${REPLAY_HOURS})
+    FROM (SELECT ${ASYNC_COMMIT}) AS commit_mode
     WHERE "userId" = ${scope.userId} AND "apiKeyId" = ${scope.apiKeyId} AND key = ${scope.key} AND token = ${previous}
       AND ("expiresAt" <= now() OR (status IS NULL AND "lockedUntil" <= now()))`;
   return updated === 1;

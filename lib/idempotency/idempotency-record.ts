@@ -1,4 +1,5 @@
 // Who owns an Idempotency-Key row and how long things last (PLATFORM.md "Safe retries").
+import { Prisma } from "../generated/prisma/client";
 import type { Principal } from "../auth/principal";
 
 /** The primary key of a row: the principal (the user, and the API key's id for keys) and the key. */
@@ -24,3 +25,11 @@ export const RENEW_SECONDS = 15;
 export const STORED_HEADERS = ["content-type", "location", "etag"] as const;
 
 export type StoredAnswer = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null };
+
+/**
+ * Put in a statement's FROM list: its transaction (a single statement's) commits without waiting
+ * for the disk. `set_config(…, true)` lasts until the transaction ends, and the commit reads it
+ * before it ends; the connection's own setting is untouched. Used where losing the write to a
+ * database crash is harmless (each use says why).
+ */
+export const ASYNC_COMMIT = Prisma.sql`set_config('synchronous_commit', 'off', true)`;

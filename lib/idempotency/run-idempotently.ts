@@ -3,17 +3,17 @@
 //   1. claim the key, or find it taken: a live claim → 409 (Retry-After: 1); a stored answer →
 //      the request's fingerprint decides between a replay (nothing runs: no handler, no rate-limit
 //      charge, no event) and 422;
-//   2. run the request with its body fingerprinted as the handler reads it, renewing the claim's
+//   2. run the request with its body fingerprinted (fingerprinted-body.ts), renewing the claim's
 //      lease meanwhile;
 //   3. store the answer (status, Content-Type/Location/ETag, body) for 24 hours, or, on a 5xx or a
 //      429, release the key so that a retry runs again.
 // Everything is in PostgreSQL, so it holds across instances; a crashed server's claim runs out
 // after its lease (idempotency-record.ts) and the next retry takes it over.
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import type { Principal } from "../auth/principal";
 import { logger } from "../log/logger";
 import { claimIdempotencyKey } from "./claim-idempotency-key";
-import { fingerprintedBody } from "./fingerprinted-body";
+import { fingerprintRequest, type FingerprintedRequest } from "./fingerprinted-body";
 import { idempotencyKeyInUse, idempotencyKeyReused } from "./idempotency-errors";
 import { idempotencyScope, RENEW_SECONDS, STORED_HEADERS, type IdempotencyScope, type StoredAnswer } from "./idempotency-record";
 import { releaseIdempotencyKey } from "./release-idempotency-key";
@@ -23,27 +23,33 @@ import { storeIdempotentAnswer } from "./store-idempotent-answer";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
 export async function runIdempotently(
-  input: { req: NextRequest; principal: Principal; key: string; requestId: string },
-  execute: (req: NextRequest) => Promise<Response>,
+  input: {
+    req: NextRequest;
+    principal: Principal;
+    key: string;
+    requestId: string;
+    /** `buffered` when the wrapper parses the body as JSON (it then gets the text read here). */
+    body: "buffered" | "streamed";
+  },
+  execute: (request: FingerprintedRequest) => Promise<Response>,
 ): Promise<Response> {
   const { req, requestId } = input;
   const scope = idempotencyScope(input.principal, input.key);
   const claim = await claimIdempotencyKey(scope);
   if (claim.kind === "running") throw idempotencyKeyInUse();
   if (claim.kind === "finished") {
-    if ((await fingerprintedBody(req).digest()) !== claim.requestHash) throw idempotencyKeyReused();
+    if ((await (await fingerprintRequest(req, input.body)).digest()) !== claim.requestHash) throw idempotencyKeyReused();
     return replay(claim.answer);
   }
 
   const { token } = claim;
-  const fingerprint = fingerprintedBody(req);
-  const request = fingerprint.body ? new NextRequest(req, { body: fingerprint.body, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]) : req;
   const log = (what: string) => (err: unknown) => logger().error({ requestId, err }, `Idempotency-Key: ${what} failed`);
   const renewal = setInterval(() => void renewIdempotencyClaim(scope, token).catch(log("renewing the claim")), RENEW_SECONDS * 1000);
   let answer: StoredAnswer & { statusText: string; original: Headers };
   let requestHash: string;
   try {
-    const response = await execute(request);
+    const fingerprint = await fingerprintRequest(req, input.body);
+    const response = await execute(fingerprint);
     if (response.status >= 500 || response.status === 429) {
       await release(scope, token, log);
       return response;

@@ -23,6 +23,3 @@ CREATE INDEX "IdempotencyKey_expiresAt_idx" ON "IdempotencyKey"("expiresAt");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "OutboxEvent_ownerId_feedPosition_key" ON "OutboxEvent"("ownerId", "feedPosition");
-
--- AddForeignKey
-ALTER TABLE "IdempotencyKey" ADD CONSTRAINT "IdempotencyKey_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
