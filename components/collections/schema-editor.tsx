@@ -29,6 +29,7 @@ const TYPE_NAMES: Record<FieldType, string> = {
   richtext: "Rich text",
   array: "List",
   object: "Object",
+  reference: "Reference",
 };
 const BOUNDED: FieldType[] = ["string", "text", "url", "email", "slug", "array", "number", "integer"];
 const NO_ENUM: FieldType[] = ["json", "richtext", "object", "boolean"];

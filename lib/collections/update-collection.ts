@@ -1,13 +1,15 @@
-// PATCH /api/collections/:id: `name` and/or the schema (replaced wholesale; see foldSchema).
+// PATCH /api/collections/:id: `name` and/or the schema (replaced wholesale; see foldSchema);
+// reference fields must name existing collections (400), checked under the owner's collections lock.
 // When the indexes mapping changed, existing entries are re-projected in the same transaction,
 // bounded by REPROJECTION_LIMIT, and the answer carries `reprojected`.
 import type { Tx } from "../db";
 import { env } from "../env";
 import { INDEX_COLUMNS, type IndexMapping } from "./collection-schema";
-import { foldSchema, type UpdateCollectionInput } from "./collection-input";
+import { fieldsPath, foldSchema, type UpdateCollectionInput } from "./collection-input";
 import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
 import { reprojectEntries, type Reprojected } from "./reproject-entries";
+import { checkSchemaReferences, lockOwnerCollections, schemaReferences } from "./schema-references";
 import { toCollection, type CollectionResponse } from "./to-collection";
 import type { Owner } from "./owner";
 
@@ -16,8 +18,13 @@ export async function updateCollection(
   tx?: Tx,
 ): Promise<CollectionResponse & { reprojected?: Reprojected }> {
   const { owner, id, input } = options;
+  const sentFields = input.fields ?? input.schema?.fields;
+  const addsReferences = schemaReferences(sentFields).length > 0;
   return inTransaction(tx, async (tx) => {
+    // Before the collection's row lock, in the order deleteCollection takes them.
+    if (addsReferences) await lockOwnerCollections(tx, owner.id);
     const current = await findCollection(tx, { ownerId: owner.id, slug: id, lock: "update" });
+    if (addsReferences) await checkSchemaReferences(tx, { ownerId: owner.id, ownSlug: current.slug, fields: sentFields, fieldPath: fieldsPath(input) });
     const schema = foldSchema(input, current.parsedSchema);
     const row = await tx.collection.update({
       where: { pk: current.pk },
