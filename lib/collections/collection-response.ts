@@ -2,6 +2,7 @@
 // schemas: the OpenAPI document is generated from them and the serializers are typed by them.
 import { z } from "zod";
 import { pageInfoSchema } from "../openapi/shared-schemas";
+import { includesSchema } from "./modeling-response";
 
 const versionId = z.string().regex(/^v_[1-9][0-9]*$/).meta({ id: "VersionId", example: "v_3" });
 const timestamp = z.string().meta({ format: "date-time" });
@@ -49,6 +50,7 @@ export const entryResponseSchema = z
     data: z.unknown(),
     createdAt: timestamp,
     updatedAt: timestamp,
+    includes: includesSchema.optional(),
   })
   .meta({ id: "Entry" });
 
@@ -65,7 +67,9 @@ export const entryListItemSchema = z
   })
   .meta({ id: "EntryListItem" });
 
-export const entryListSchema = z.object({ entries: z.array(entryListItemSchema), pageInfo: pageInfoSchema }).meta({ id: "EntryList" });
+export const entryListSchema = z
+  .object({ entries: z.array(entryListItemSchema), pageInfo: pageInfoSchema, includes: includesSchema.optional() })
+  .meta({ id: "EntryList" });
 
 export const createdEntrySchema = z.object({ id: z.string(), version: versionId, labels: labelsMapSchema });
 export const updatedEntrySchema = z.object({ id: z.string(), version: versionId });
@@ -75,7 +79,7 @@ export const versionListItemSchema = z
   .meta({ id: "VersionListItem" });
 
 export const versionSnapshotSchema = z
-  .object({ id: z.string(), version: versionId, createdAt: timestamp, labels: z.array(z.string()), data: z.unknown() })
+  .object({ id: z.string(), version: versionId, createdAt: timestamp, labels: z.array(z.string()), data: z.unknown(), includes: includesSchema.optional() })
   .meta({ id: "VersionSnapshot" });
 
 export const labelResponseSchema = z.object({ label: z.string(), version: versionId, meta: z.unknown() }).meta({ id: "Label" });
@@ -89,6 +93,7 @@ export const labelHistorySchema = z
         previousVersion: versionId.nullable().describe("null for the label's first position"),
         movedAt: z.string(),
         movedBy: z.object({ type: z.enum(["session", "key"]), id: z.string(), prefix: z.string().optional() }),
+        scheduled: z.literal(true).optional().describe("Made by the scheduler from a scheduled move; movedBy scheduled it"),
       }),
     ),
   })
