@@ -13,10 +13,12 @@ export type LabelMoveResponse = {
   previousVersion: string | null;
   movedAt: string;
   movedBy: Actor;
+  /** Present (true) when the tick made the move from a scheduled one; `movedBy` is who scheduled it. */
+  scheduled?: true;
 };
 
 /** The columns toLabelMove reads. */
-export const LABEL_MOVE_SELECT = { name: true, version: true, previousVersion: true, movedAt: true, actorType: true, actorId: true, actorPrefix: true } as const;
+export const LABEL_MOVE_SELECT = { name: true, version: true, previousVersion: true, movedAt: true, actorType: true, actorId: true, actorPrefix: true, scheduled: true } as const;
 
 export async function listLabelMoves(options: {
   owner: Owner;
@@ -41,6 +43,7 @@ export function toLabelMove(row: {
   actorType: string;
   actorId: string;
   actorPrefix: string | null;
+  scheduled: boolean;
 }): LabelMoveResponse {
   return {
     label: row.name,
@@ -52,5 +55,6 @@ export function toLabelMove(row: {
       id: row.actorId,
       ...(row.actorType === "key" && row.actorPrefix ? { prefix: row.actorPrefix } : {}),
     },
+    ...(row.scheduled ? { scheduled: true as const } : {}),
   };
 }
