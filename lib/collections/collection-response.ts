@@ -32,6 +32,10 @@ export const updatedCollectionSchema = collectionResponseSchema.extend({
     .object({ updated: z.number().int(), skipped: z.number().int(), truncated: z.boolean() })
     .optional()
     .meta({ description: "Present when the indexes mapping changed." }),
+  references: z
+    .object({ reindexed: z.number().int(), truncated: z.boolean() })
+    .optional()
+    .meta({ description: "Present when the reference fields changed: entries whose reference index was rebuilt from their data (at most REPROJECTION_LIMIT; `truncated`: the rest are on their next write)." }),
 });
 
 export const labelsMapSchema = z

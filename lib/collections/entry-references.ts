@@ -2,7 +2,7 @@
 // `reference` field's id, and each id of an array of references, at any object nesting. What
 // the write validates against the database and stores in the reference index.
 import { toPointer } from "../diff/json-pointer";
-import { isReferenceField, type FieldDefinition } from "./collection-schema";
+import type { FieldDefinition } from "./collection-schema";
 
 export type EntryRef = {
   /** JSON pointer into `data` (`/author`, `/related/0`): the index's `path`. */
@@ -13,11 +13,6 @@ export type EntryRef = {
   collection: string;
   id: string;
 };
-
-/** True when any field, at any nesting, holds references: writes to other collections skip all reference work. */
-export function hasReferenceFields(fields: FieldDefinition[] | undefined): boolean {
-  return (fields ?? []).some((field) => isReferenceField(field) || (field.type === "object" && hasReferenceFields(field.fields)));
-}
 
 /** Validated data only: the shapes were checked against the schema first (strings where ids go). */
 export function collectReferences(fields: FieldDefinition[] | undefined, data: Record<string, unknown>): EntryRef[] {

@@ -12,6 +12,10 @@ export type SchemaReference = {
   fieldPath: string[];
   /** JSON pointer of the field in entry data (`/author`, `/seo/author`). */
   pointer: string;
+  /** The field's keys from the top of entry data (`["seo", "author"]`). */
+  dataPath: string[];
+  /** An array of references rather than one. */
+  many: boolean;
   collection: string;
 };
 
@@ -20,7 +24,8 @@ export function schemaReferences(fields: FieldDefinition[] | undefined, fieldPat
   (fields ?? []).forEach((field, i) => {
     const at = [...fieldPath, String(i)];
     if (isReferenceField(field) && field.collection) {
-      found.push({ fieldPath: [...at, "collection"], pointer: toPointer([...dataPath, field.name]), collection: field.collection });
+      const keys = [...dataPath, field.name];
+      found.push({ fieldPath: [...at, "collection"], pointer: toPointer(keys), dataPath: keys, many: field.type === "array", collection: field.collection });
     }
     if (field.type === "object" && field.fields) found.push(...schemaReferences(field.fields, [...at, "fields"], [...dataPath, field.name]));
   });
