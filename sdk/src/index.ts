@@ -99,7 +99,11 @@ export class Inkbase {
       this.data<ResponseOf<"/api/collections", "post">>("POST", "/api/collections", { ...call, body }),
     update: (id: string, body: BodyOf<"/api/collections/{id}", "patch">, call?: Call) =>
       this.data<ResponseOf<"/api/collections/{id}", "patch">>("PATCH", `/api/collections/${seg(id)}`, { ...call, body }),
-    delete: (id: string, call?: Call) => this.data<ResponseOf<"/api/collections/{id}", "delete">>("DELETE", `/api/collections/${seg(id)}`, call),
+    /** `{ force: true }` deletes it even while another collection's schema references it (otherwise a 409 InkbaseError). */
+    delete: (id: string, options: Call & { force?: boolean } = {}) => {
+      const { force, ...call } = options;
+      return this.data<ResponseOf<"/api/collections/{id}", "delete">>("DELETE", `/api/collections/${seg(id)}`, { ...call, query: force ? { force: "true" } : undefined });
+    },
   };
 
   readonly entries = {
@@ -117,8 +121,14 @@ export class Inkbase {
     /** `ifVersion`: a newer version rejects with a 409 InkbaseError whose `body.current` is the current version. */
     update: (collection: string, entryId: string, body: BodyOf<"/api/collections/{id}/entries/{entryId}", "patch">, call?: Call) =>
       this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "patch">>("PATCH", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, { ...call, body }),
-    delete: (collection: string, entryId: string, call?: Call) =>
-      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "delete">>("DELETE", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, call),
+    /** `{ force: true }` deletes it even while other entries reference it (otherwise a 409 InkbaseError with `referencedBy`). */
+    delete: (collection: string, entryId: string, options: Call & { force?: boolean } = {}) => {
+      const { force, ...call } = options;
+      return this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "delete">>("DELETE", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, {
+        ...call,
+        query: force ? { force: "true" } : undefined,
+      });
+    },
     bulk: (collection: string, body: BodyOf<"/api/collections/{id}/entries/bulk", "post">, call?: Call) =>
       this.data<ResponseOf<"/api/collections/{id}/entries/bulk", "post">>("POST", `/api/collections/${seg(collection)}/entries/bulk`, { ...call, body }),
     /** What changes from one version to another, each side a version id (`v_7`) or a label (`production`). */

@@ -2121,6 +2121,11 @@ export interface operations {
                             skipped: number;
                             truncated: boolean;
                         };
+                        /** @description Present when the reference fields changed: entries whose reference index was rebuilt from their data (at most REPROJECTION_LIMIT; `truncated`: the rest are on their next write). */
+                        references?: {
+                            reindexed: number;
+                            truncated: boolean;
+                        };
                     };
                 };
             };
