@@ -110,7 +110,10 @@ export function LabelsSection({
                     {row.isCurrent ? <span className={styles.sub}>current</span> : null}
                   </td>
                   <td className={cellClass.nowrap}><LocalTime iso={row.movedAt} /></td>
-                  <td>{row.author}</td>
+                  <td>
+                    {row.author}
+                    {row.scheduled ? <span className={styles.sub}>scheduled move</span> : null}
+                  </td>
                   <td>
                     {row.isCurrent || row.version === null ? null : retained.has(Number(row.version.slice(2))) ? (
                       <Button
