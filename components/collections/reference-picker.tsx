@@ -147,7 +147,7 @@ export function ReferencePicker(props: Props) {
         </ul>
       </div>
       <p id={hintId} className={fieldStyles.hint} aria-live="polite">
-        {open && searching ? "Searching…" : open && found?.error ? found.error : open && !options.length ? "No entries match." : `An entry of ${collection}${single ? ` (id ${single})` : ""}.`}
+        {open && searching ? "Searching…" : open && found?.error ? found.error : open && !options.length ? "No entries match." : props.many ? `Entries of ${collection}, in this order.` : `An entry of ${collection}${single ? ` (id ${single})` : ""}.`}
       </p>
       {error ? <p id={errorId} className={fieldStyles.error}>{error}</p> : null}
     </div>

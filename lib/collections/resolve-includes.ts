@@ -6,8 +6,8 @@
 // or included at an earlier level) are not repeated, which is also what stops cycles.
 //
 // One query per level, whatever the number of entries: the level's entries' references come from
-// the reference index (their exact versions), joined to the targets at the label, as one row of
-// two JSON arrays. At most MAX_INCLUDED entries are included; past that `truncated` is true.
+// the reference index (their exact versions), together with the targets at the label. At most
+// MAX_INCLUDED entries are included; past that `truncated` is true.
 import { sql } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { formatVersion } from "./version-id";
@@ -33,17 +33,17 @@ export type Includes = { entries: IncludedEntry[]; unresolved: Unresolved[]; tru
 type Ref = { from: string; path: string; id: string };
 type Target = {
   id: string;
-  collection: string;
-  tagMapped: boolean;
-  /** Null: the target has no such label. */
+  /** The target is an entry of the owner's (false: deleted). */
+  found: boolean;
+  collection: string | null;
+  tagMapped: boolean | null;
+  /** Null: the target has no such label (or is gone). */
   version: number | null;
   slug: string | null;
   title: string | null;
   summary: string | null;
   tag: string | null;
   data: unknown;
-  /** Within this level's share of MAX_INCLUDED (new, resolvable targets only). */
-  included: boolean | null;
 };
 
 export async function resolveIncludes(options: {
@@ -53,29 +53,30 @@ export async function resolveIncludes(options: {
   /** The entries the answer holds, at the versions it shows them. */
   roots: { id: string; version: number }[];
   depth: number;
+  /** MAX_INCLUDED unless a test wants a smaller bound. */
+  maxIncluded?: number;
 }): Promise<Includes> {
+  const max = options.maxIncluded ?? MAX_INCLUDED;
   const includes: Includes = { entries: [], unresolved: [] };
+  // Entries in the answer: never looked up again, never repeated, and where cycles stop.
   const visited = new Set(options.roots.map((root) => root.id));
   let frontier = options.roots;
   for (let level = 1; level <= Math.min(options.depth, MAX_INCLUDE_DEPTH) && frontier.length; level++) {
-    const remaining = MAX_INCLUDED - includes.entries.length;
-    const { refs, targets } = await loadLevel({ ownerId: options.ownerId, label: options.label, frontier, visited: [...visited], remaining });
+    const { refs, targets } = await loadLevel({ ...options, frontier, visited: [...visited], candidates: max - includes.entries.length + 1 });
     const byId = new Map(targets.map((target) => [target.id, target]));
     const next: { id: string; version: number }[] = [];
     for (const ref of refs) {
+      if (visited.has(ref.id)) continue;
       const target = byId.get(ref.id);
-      if (!target || target.version === null) {
-        includes.unresolved.push({ entryId: ref.from, path: ref.path, id: ref.id, reason: target ? "no_label" : "deleted" });
-        continue;
-      }
-      if (visited.has(target.id)) continue;
-      visited.add(target.id);
-      if (!target.included) {
+      if (!target || (target.version !== null && includes.entries.length >= max)) {
         includes.truncated = true;
-        continue;
+      } else if (!target.found || target.version === null) {
+        includes.unresolved.push({ entryId: ref.from, path: ref.path, id: ref.id, reason: target.found ? "no_label" : "deleted" });
+      } else {
+        visited.add(target.id);
+        includes.entries.push(toIncluded(target));
+        next.push({ id: target.id, version: target.version });
       }
-      includes.entries.push(toIncluded(target));
-      next.push({ id: target.id, version: target.version });
     }
     frontier = next;
   }
@@ -85,7 +86,7 @@ export async function resolveIncludes(options: {
 function toIncluded(target: Target): IncludedEntry {
   return {
     id: target.id,
-    collection: target.collection,
+    collection: target.collection!,
     version: formatVersion(target.version!),
     title: target.title,
     summary: target.summary,
@@ -95,38 +96,54 @@ function toIncluded(target: Target): IncludedEntry {
   };
 }
 
+/**
+ * The references of the level's entries (kind 0, in the level's order: entry, then path) and the
+ * entries they point at that the answer does not hold yet (kind 1), at most `candidates` of them,
+ * in order of first mention, each with its version at the label (null: no such label) and whether
+ * it exists at all. The references by a LATERAL lookup of the index's primary key per entry; the
+ * targets by primary key (a labelled read goes through the label, whose row carries the collection).
+ */
 async function loadLevel(options: {
   ownerId: string;
   label: string | null;
   frontier: { id: string; version: number }[];
   visited: string[];
-  remaining: number;
+  candidates: number;
 }): Promise<{ refs: Ref[]; targets: Target[] }> {
-  const { ownerId, label, frontier, visited, remaining } = options;
-  const at =
+  const { ownerId, label, frontier, visited, candidates } = options;
+  const resolved =
     label === null
-      ? Prisma.sql`LEFT JOIN "EntryVersion" v ON v."entryId" = t.id AND v.version = t.version`
-      : Prisma.sql`LEFT JOIN "EntryLabel" l ON l."entryId" = t.id AND l.name = ${label}
-                   LEFT JOIN "EntryVersion" v ON v."entryId" = l."entryId" AND v.version = l.version`;
-  const [row] = await sql().$queryRaw<{ refs: Ref[]; targets: Target[] }[]>`
+      ? Prisma.sql`
+          LEFT JOIN "Entry" t ON t.id = tg.id
+          LEFT JOIN "Collection" c ON c.pk = t."collectionPk" AND c."ownerId" = ${ownerId}
+          LEFT JOIN "EntryVersion" v ON v."entryId" = t.id AND v.version = t.version AND c.pk IS NOT NULL`
+      : Prisma.sql`
+          LEFT JOIN "EntryLabel" l ON l."entryId" = tg.id AND l.name = ${label}
+          LEFT JOIN "Collection" c ON c.pk = l."collectionPk" AND c."ownerId" = ${ownerId}
+          LEFT JOIN "EntryVersion" v ON v."entryId" = l."entryId" AND v.version = l.version AND c.pk IS NOT NULL`;
+  // Without the label, whether the entry exists at all (deleted, or merely unlabelled).
+  const found =
+    label === null
+      ? Prisma.sql`c.pk IS NOT NULL`
+      : Prisma.sql`c.pk IS NOT NULL OR EXISTS (
+          SELECT 1 FROM "Entry" e JOIN "Collection" ec ON ec.pk = e."collectionPk" AND ec."ownerId" = ${ownerId} WHERE e.id = tg.id)`;
+  const rows = await sql().$queryRaw<(Ref & Target & { kind: number })[]>`
     WITH refs AS (
-      SELECT s.ord, r."sourceEntryId" AS "from", r.path, r."targetEntryId" AS id
+      SELECT s.ord::int AS ord, r."sourceEntryId" AS "from", r.path, r."targetEntryId" AS id
       FROM unnest(${frontier.map((entry) => entry.id)}::text[], ${frontier.map((entry) => entry.version)}::int[]) WITH ORDINALITY AS s(id, version, ord)
-      JOIN "EntryReference" r ON r."sourceEntryId" = s.id AND r."sourceVersion" = s.version),
-    found AS (
-      SELECT t.id, c.slug AS collection, (c.schema->'indexes'->>'tag') IS NOT NULL AS "tagMapped",
-        v.version, v.slug, v.title, v.summary, v.tag, v.data,
-        v.version IS NOT NULL AND NOT (t.id = ANY(${visited}::text[])) AS new,
-        (SELECT min(refs.ord) FROM refs WHERE refs.id = t.id) AS first
-      FROM "Entry" t JOIN "Collection" c ON c.pk = t."collectionPk" AND c."ownerId" = ${ownerId}
-      ${at}
-      WHERE t.id IN (SELECT id FROM refs)),
-    ranked AS (
-      SELECT found.*, CASE WHEN new THEN row_number() OVER (PARTITION BY new ORDER BY first, id) <= ${remaining} END AS included FROM found)
-    SELECT
-      coalesce((SELECT json_agg(json_build_object('from', "from", 'path', path, 'id', id) ORDER BY ord, path) FROM refs), '[]') AS refs,
-      coalesce((SELECT json_agg(json_build_object('id', id, 'collection', collection, 'tagMapped', "tagMapped", 'version', version,
-        'slug', slug, 'title', title, 'summary', summary, 'tag', tag, 'included', included,
-        'data', CASE WHEN included THEN data END)) FROM ranked), '[]') AS targets`;
-  return row;
+      CROSS JOIN LATERAL (
+        SELECT "sourceEntryId", path, "targetEntryId" FROM "EntryReference"
+        WHERE "sourceEntryId" = s.id AND "sourceVersion" = s.version) r),
+    targets AS (
+      SELECT id, min(ord) AS first FROM refs WHERE NOT (id = ANY(${visited}::text[]))
+      GROUP BY id ORDER BY first, id LIMIT ${candidates})
+    SELECT 0 AS kind, ord, "from", path, id, NULL::boolean AS found, NULL::text AS collection, NULL::boolean AS "tagMapped",
+      NULL::int AS version, NULL::text AS slug, NULL::text AS title, NULL::text AS summary, NULL::text AS tag, NULL::jsonb AS data
+    FROM refs
+    UNION ALL
+    SELECT 1, tg.first, NULL, NULL, tg.id, ${found}, c.slug, (c.schema->'indexes'->>'tag') IS NOT NULL,
+      v.version, v.slug, v.title, v.summary, v.tag, v.data
+    FROM targets tg ${resolved}
+    ORDER BY kind, ord, path`;
+  return { refs: rows.filter((row) => row.kind === 0), targets: rows.filter((row) => row.kind === 1) };
 }

@@ -60,6 +60,21 @@ describe("include", () => {
   });
 });
 
+describe("include's bound", () => {
+  it("stops at the bound of included entries and says so", async () => {
+    const people: string[] = [];
+    for (let i = 0; i < 4; i++) people.push((await createEntry({ owner, collectionId: authors, input: { data: { name: `B${i}` }, label: "production" } })).id);
+    const roots = [];
+    for (const person of people) roots.push({ id: (await createEntry({ owner, collectionId: articles, input: { data: { title: "x", author: person }, label: "production" } })).id, version: 1 });
+    const bounded = await resolveIncludes({ ownerId: owner.id, label: "production", roots, depth: 1, maxIncluded: 3 });
+    expect(bounded.entries.map((entry) => entry.id)).toEqual(people.slice(0, 3));
+    expect(bounded.truncated).toBe(true);
+    const whole = await resolveIncludes({ ownerId: owner.id, label: "production", roots, depth: 1 });
+    expect(whole.entries).toHaveLength(4);
+    expect(whole.truncated).toBeUndefined();
+  });
+});
+
 describe("a write racing the delete of what it points at", () => {
   it("ends with the reference refused or the delete refused, never a reference to nothing", async () => {
     for (let round = 0; round < 6; round++) {

@@ -90,12 +90,12 @@ export default async function EntryPage({ params, searchParams }: Props) {
         />
       </section>
 
-      <LabelsSection collectionId={collection.slug} entryId={entry.id} labels={labels} versions={retained} moves={moves} fieldTypes={fieldTypes} />
-
-      <ScheduledMoves
-        collectionId={collection.slug}
-        moves={scheduled.data.map((move) => ({ id: move.id, label: move.label, version: move.version, at: move.at, by: actorName(move.createdBy) }))}
-      />
+      <LabelsSection collectionId={collection.slug} entryId={entry.id} labels={labels} versions={retained} moves={moves} fieldTypes={fieldTypes}>
+        <ScheduledMoves
+          collectionId={collection.slug}
+          moves={scheduled.data.map((move) => ({ id: move.id, label: move.label, version: move.version, at: move.at, by: actorName(move.createdBy) }))}
+        />
+      </LabelsSection>
 
       <ReferencedBy rows={referrers.rows} more={referrers.more} />
 
