@@ -16,7 +16,7 @@ import { readMeta } from "./entry-labels";
 import type { FoundCollection } from "./find-collection";
 import { lockCollectionEntry, type LockedEntry } from "./lock-collection-entry";
 import { moveLockedLabel } from "./move-locked-label";
-import type { Owner } from "./owner";
+import { actorFromColumns, type Owner } from "./owner";
 
 /** A claimed move stays invisible to other ticks this long: far longer than applying one takes. */
 const CLAIM_LOCK_MS = 2 * 60_000;
@@ -94,7 +94,7 @@ async function applyMove(tx: SqlRunner, id: string): Promise<keyof LabelMoveRun 
   const owner: Owner = {
     id: move.ownerId,
     username: move.username,
-    actor: { type: move.actorType === "key" ? "key" : "session", id: move.actorId, ...(move.actorPrefix ? { prefix: move.actorPrefix } : {}) },
+    actor: actorFromColumns(move.actorType, move.actorId, move.actorPrefix),
   };
   try {
     await moveLockedLabel(tx, { owner, ...locked, name: move.name, version: move.version, meta: readMeta(move.meta), scheduled: true });

@@ -4,7 +4,7 @@
 // existed has an empty history; a removed one keeps its past.
 import { db } from "../db";
 import { findEntry } from "./find-entry";
-import type { Actor, Owner } from "./owner";
+import { actorFromColumns, type Actor, type Owner } from "./owner";
 import { formatVersion } from "./version-id";
 
 export type LabelMoveResponse = {
@@ -50,11 +50,7 @@ export function toLabelMove(row: {
     version: row.version === null ? null : formatVersion(row.version),
     previousVersion: row.previousVersion === null ? null : formatVersion(row.previousVersion),
     movedAt: row.movedAt.toISOString(),
-    movedBy: {
-      type: row.actorType === "key" ? "key" : "session",
-      id: row.actorId,
-      ...(row.actorType === "key" && row.actorPrefix ? { prefix: row.actorPrefix } : {}),
-    },
+    movedBy: actorFromColumns(row.actorType, row.actorId, row.actorPrefix),
     ...(row.scheduled ? { scheduled: true as const } : {}),
   };
 }

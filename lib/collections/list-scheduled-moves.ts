@@ -5,7 +5,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { findCollection } from "./find-collection";
-import type { Actor, Owner } from "./owner";
+import { actorFromColumns, type Actor, type Owner } from "./owner";
 import { formatVersion } from "./version-id";
 
 export const SCHEDULED_STATUSES = ["pending", "applied", "failed"] as const;
@@ -70,7 +70,7 @@ function toScheduledMove(row: Row): ScheduledMove {
     at: row.at.toISOString(),
     status: row.status,
     ...(row.reason ? { reason: row.reason } : {}),
-    createdBy: { type: row.actorType === "key" ? "key" : "session", id: row.actorId, ...(row.actorType === "key" && row.actorPrefix ? { prefix: row.actorPrefix } : {}) },
+    createdBy: actorFromColumns(row.actorType, row.actorId, row.actorPrefix),
     createdAt: row.createdAt.toISOString(),
     ...(row.settledAt ? { settledAt: row.settledAt.toISOString() } : {}),
   };
