@@ -43,6 +43,10 @@ export type Entry = Schemas["Entry"];
 export type EntryListItem = Schemas["EntryListItem"];
 export type Label = Schemas["Label"];
 export type VersionSnapshot = Schemas["VersionSnapshot"];
+export type Includes = Schemas["Includes"];
+export type EntryDiff = Schemas["EntryDiff"];
+export type ScheduledMove = Schemas["ScheduledMove"];
+export type ScheduledMoveCreated = Schemas["ScheduledMoveCreated"];
 export type Me = Schemas["Me"];
 export type TiptapDocument = Schemas["TiptapDocument"];
 /** An event of the feed (`events.list`, `events.iterate`): the exact body its webhook deliveries carry. */
