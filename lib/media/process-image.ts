@@ -9,11 +9,12 @@
 import sharp, { type Sharp } from "sharp";
 import type { ImageMimeType } from "./image-types";
 import { imageTooLarge, MAX_PIXELS, unreadableImage } from "./media-limits";
+import { VARIANT_WIDTHS } from "./process-image-widths";
 
 // libvips' operation cache holds decoded images for reuse we never make: memory for nothing.
 sharp.cache(false);
 
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920, 2560] as const;
+export { VARIANT_WIDTHS } from "./process-image-widths";
 
 export type EncodedImage = { bytes: Buffer; width: number; height: number };
 export type ProcessedImage = {
