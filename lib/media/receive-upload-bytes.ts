@@ -5,8 +5,10 @@
 import { db } from "../db";
 import { ApiError, notFound } from "../http/api-error";
 import { uploadKey } from "./create-upload";
+import { imageTypeOfMime } from "./image-types";
 import { fileTooLarge } from "./media-limits";
 import { readCapped, TooLarge } from "./read-capped";
+import { unsupportedMediaType } from "./sniff-image-type";
 import { mediaStorage } from "./storage";
 import { orStorageUnavailable } from "./storage-error";
 import { verifyUploadSignature } from "./upload-signature";
@@ -17,6 +19,8 @@ export async function receiveUploadBytes(options: {
   uploadId: string;
   expires: number;
   signature: string;
+  /** Must be the type the upload declared, when sent (as a presigned URL signs it). */
+  contentType: string | null;
   body: ReadableStream<Uint8Array> | null;
 }): Promise<{ uploadId: string; size: number }> {
   if (!verifyUploadSignature(options.uploadId, options.expires, options.signature)) {
@@ -28,6 +32,10 @@ export async function receiveUploadBytes(options: {
     WHERE id = ${options.uploadId} AND "receivedAt" IS NULL AND "expiresAt" > ${now}
     RETURNING size, "mimeType"`;
   if (!claimed) throw uploadNotFound();
+  if (options.contentType && imageTypeOfMime(options.contentType) !== claimed.mimeType) {
+    await db().$executeRaw`UPDATE "MediaUpload" SET "receivedAt" = NULL WHERE id = ${options.uploadId}`;
+    throw unsupportedMediaType();
+  }
   const release = () => db().$executeRaw`UPDATE "MediaUpload" SET "receivedAt" = NULL WHERE id = ${options.uploadId}`;
   try {
     const bytes = await readCapped(options.body, claimed.size).catch((err: unknown) => {

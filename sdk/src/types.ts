@@ -45,3 +45,5 @@ export type Label = Schemas["Label"];
 export type VersionSnapshot = Schemas["VersionSnapshot"];
 export type Me = Schemas["Me"];
 export type TiptapDocument = Schemas["TiptapDocument"];
+export type Media = Schemas["Media"];
+export type MediaUse = Schemas["MediaUse"];

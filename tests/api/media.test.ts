@@ -192,6 +192,8 @@ describe("the two-step upload on local storage", () => {
 
     const tampered = await fetch(upload.uploadUrl.replace(/signature=[^&]+/, "signature=forged"), { method: "PUT", body: bytes(photo) });
     expect(tampered.status).toBe(403);
+    const wrongType = await fetch(upload.uploadUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: bytes(photo) });
+    expect(wrongType.status).toBe(415);
     const tooMuch = await fetch(upload.uploadUrl, { method: "PUT", headers: upload.headers, body: bytes(Buffer.concat([photo, Buffer.alloc(10)])) });
     expect(tooMuch.status).toBe(413);
     const put = await fetch(upload.uploadUrl, { method: "PUT", headers: upload.headers, body: bytes(photo) });

@@ -32,7 +32,7 @@ export const POST = api({
     description:
       "One request for files up to 4 MiB: `multipart/form-data` with `file` (and `alt`), or the raw bytes with `?filename=` (and `&alt=`). Larger files: `POST /api/media/uploads`. The type is read from the bytes; the stored image is re-encoded, turned upright and stripped of all metadata, with WebP variants.",
     tag: "Media",
-    sdk: 'inkbase.media.upload(file, { alt: "Moss on a north wall" })',
+    sdk: 'inkbase.media.upload(new File([/* the image */], "moss.jpg", { type: "image/jpeg" }), { alt: "Moss on a north wall" })',
     requestContent: { "multipart/form-data": mediaUploadFormSchema, "application/octet-stream": rawImageSchema },
     responses: { 201: { description: "The new medium.", schema: mediaSchema } },
     errors: { 400: mediaErrors.badImage, 413: mediaErrors.tooLarge, 415: mediaErrors.unsupported, 503: mediaErrors.storage },

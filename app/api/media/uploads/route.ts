@@ -17,7 +17,7 @@ export const POST = api({
     description:
       "For files of any size up to the server's limit (20 MiB by default). The type, size and quota are checked first; then `PUT` exactly `size` bytes to `uploadUrl` with `headers` (a presigned URL of the store on S3, this app's one-time URL on local storage) within 30 minutes, and finish with `POST /api/media/uploads/{uploadId}/complete`.",
     tag: "Media",
-    sdk: "inkbase.media.upload(bigFile) // picks this flow above 4 MiB",
+    sdk: 'inkbase.media.upload(new File([/* an image over 4 MiB: this flow */], "panorama.jpg", { type: "image/jpeg" }))',
     responses: { 201: { description: "Where to send the bytes.", schema: uploadSchema } },
     errors: { 413: mediaErrors.tooLarge, 415: mediaErrors.unsupported, 503: mediaErrors.storage },
   },

@@ -17,7 +17,14 @@ export const PUT = api({
     tag: "Media",
     requestContent: { "application/octet-stream": rawImageSchema },
     responses: { 200: { description: "Received.", schema: z.object({ uploadId: z.string(), size: z.number().int() }) } },
-    errors: { 403: "`Upload URL invalid or expired`", 404: "`Upload not found` (or already received)", 413: "`File too large`: more bytes than declared.", 503: mediaErrors.storage },
+    errors: {
+      403: "`Upload URL invalid or expired`",
+      404: "`Upload not found` (or already received)",
+      413: "`File too large`: more bytes than declared.",
+      415: "`Unsupported media type`: a `Content-Type` other than the one the upload declared.",
+      503: mediaErrors.storage,
+    },
   },
-  handler: ({ req, params, query }) => receiveUploadBytes({ uploadId: params.uploadId, expires: query.expires, signature: query.signature, body: req.body }),
+  handler: ({ req, params, query }) =>
+    receiveUploadBytes({ uploadId: params.uploadId, expires: query.expires, signature: query.signature, contentType: req.headers.get("content-type"), body: req.body }),
 });

@@ -16,7 +16,7 @@ export const POST = api({
     summary: "Finish an upload",
     description: "Reads the bytes sent to `uploadUrl` and runs them through the same checks and processing as a one-request upload. Bytes that fail are deleted with the upload.",
     tag: "Media",
-    sdk: 'inkbase.media.upload(bigFile, { alt: "…" }) // calls this for you',
+    sdk: 'inkbase.media.upload(new File([/* an image over 4 MiB */], "panorama.jpg"), { alt: "The bay at dusk" }) /* completes for you */',
     responses: { 201: { description: "The new medium.", schema: mediaSchema } },
     errors: {
       400: mediaErrors.badImage,
