@@ -1,5 +1,6 @@
 // Test images made on the spot with sharp (no binaries in the repository): photos with camera
 // metadata and GPS, PNGs with text chunks, and the bad files MEDIA.md refuses.
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 
 /** A photo-like JPEG (gradients and noise, so it compresses like one) with EXIF: camera, serial and GPS. */
@@ -78,4 +79,10 @@ export async function animatedGif(): Promise<Buffer> {
     ["#c00", "#0c0", "#00c"].map((colour) => sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).raw().toBuffer()),
   );
   return sharp(Buffer.concat(frames), { raw: { width: 400, height: 900, channels: 3, pageHeight: 300 } } as never).gif({ delay: [100, 100, 100], loop: 0 }).toBuffer();
+}
+
+/** Random pixels: a PNG that cannot compress, `width × height × 3` bytes and more (over 4 MiB takes the two-step upload). */
+export function noisePng(width: number, height: number): Promise<Buffer> {
+  const raw = randomBytes(width * height * 3);
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
 }
