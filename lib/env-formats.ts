@@ -8,6 +8,8 @@ type Vars = Record<string, string | undefined>;
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ["auto", "pretty", "json"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export const MEDIA_STORAGES = ["local", "s3"] as const;
 export type MediaStorageKind = (typeof MEDIA_STORAGES)[number];
@@ -57,6 +59,7 @@ const FORMATS = {
   SEED_DEMO: flag,
   INKBASE_EMBEDDED_DB: flag,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }),
   MEDIA_STORAGE: z.enum(MEDIA_STORAGES, { error: `must be one of ${MEDIA_STORAGES.join(", ")}` }),
   MEDIA_MAX_BYTES: positiveInt,
   MEDIA_PUBLIC_URL: urlBase,
