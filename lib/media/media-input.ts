@@ -1,23 +1,16 @@
 // Query and bodies of the media routes (MEDIA.md "API"), parsed by the route wrapper and
 // documented in the OpenAPI document from these same schemas.
 import { z } from "zod";
+import { positiveIntQuery } from "../http/positive-int-query";
 import { mediaSchema } from "./to-media";
 import { MAX_ALT, MAX_FILENAME } from "./media-text";
 
 export const MEDIA_MAX_LIMIT = 100;
 
-const positiveInt = (fallback: number) =>
-  z
-    .string()
-    .regex(/^[1-9][0-9]{0,8}$/, "Must be a positive integer")
-    .transform(Number)
-    .optional()
-    .transform((value) => value ?? fallback);
-
 export const mediaListQuerySchema = z.object({
-  page: positiveInt(1),
+  page: positiveIntQuery(1),
   /** Capped at 100. */
-  limit: positiveInt(24).transform((value) => Math.min(value, MEDIA_MAX_LIMIT)),
+  limit: positiveIntQuery(24).transform((value) => Math.min(value, MEDIA_MAX_LIMIT)),
   q: z.string().trim().max(200).optional().meta({ description: "A substring of the file name or alt text (case-insensitive)." }),
 });
 
