@@ -318,3 +318,35 @@ describe("the library", () => {
     expect((events[2].body as { data: unknown }).data).toEqual({ media: { id: media.id, filename: "used.jpg", url: media.url } });
   });
 });
+
+describe("media in published posts", () => {
+  it("renders srcset and lazy loading after the first image, gives the cover its variants on the page, and hands the 1280 variant to social cards and feeds", async () => {
+    const me = await owner();
+    const photo = await me.created(await me.upload(await photoJpeg({ width: 1500, height: 1000 }), "harbour.jpg", { alt: "Harbour" }));
+    const second = await me.created(await me.upload(await photoJpeg({ width: 700, height: 500 }), "boat.jpg"));
+    const image = (media: MediaResponse) => ({ type: "image", attrs: { src: media.url, alt: media.alt || "x" } }); // no width/height: the write fills them in
+    const slug = uniqueName("post");
+    const created = await me.call("POST", "/api/posts", { title: "Harbour", slug, status: "published", coverImage: photo.url, content: { type: "doc", content: [image(photo), { type: "paragraph", content: [{ type: "text", text: "Between." }] }, image(second)] } });
+    expect(created.status, await created.clone().text()).toBe(201);
+
+    const read = (await (await fetch(`${baseUrl()}/api/posts/by-username/${me.user.username}/${slug}?format=html`)).json()) as { rendered: string; seo: { openGraph: { images: { url: string }[] }; twitter: { images: string[] } } };
+    const [first, next] = read.rendered.match(/<img[^>]*>/g)!;
+    expect(first).toContain('width="1500" height="1000"');
+    expect(first).toContain(`${photo.variants[0].url} 320w`);
+    expect(first).toContain(`${photo.url} 1500w`);
+    expect(first).not.toContain("loading=");
+    expect(next).toContain('loading="lazy"');
+    expect(next).toContain('width="700" height="500"');
+    const variant1280 = photo.variants.find((v) => v.width === 1280)!.url;
+    expect(read.seo.openGraph.images).toEqual([{ url: variant1280 }]);
+    expect(read.seo.twitter.images).toEqual([variant1280]);
+
+    const page = await (await fetch(`${baseUrl()}/${me.user.username}/${slug}`, { headers: { "X-Forwarded-For": "10.9.9.9" } })).text();
+    const cover = /<img[^>]*fetchpriority="high"[^>]*>/i.exec(page)?.[0] ?? "";
+    expect(cover).toMatch(new RegExp(`srcset="${photo.variants[0].url.replace(/[.?]/g, "\\$&")} 320w`, "i"));
+    expect(cover).toContain('width="1500"');
+    const feed = (await (await fetch(`${baseUrl()}/${me.user.username}/feed.json`)).json()) as { items: { image?: string }[] };
+    expect(feed.items[0].image).toBe(variant1280);
+  });
+});
+

@@ -74,6 +74,16 @@ test("deleting a medium in use confirms in 'Delete media', listing where it is u
   const postId = await createPostViaApi(api, { title: "Where the photo lives", slug: "where-photo-lives", content: { type: "doc", content: [{ type: "image", attrs: { src: media.url, alt: "A used photo" } }] } });
   await page.goto("/dashboard/media");
   await screenshot(page, testInfo, "media");
+  // A phone, and the dark scheme: the grid reflows, the controls stay reachable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Upload" })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await screenshot(page, testInfo, "media-390-dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
   await page.getByRole("button", { name: "used-photo.jpg" }).click();
   const details = page.getByRole("dialog", { name: "Media details" });
   await expect(details.getByRole("link", { name: "Where the photo lives" })).toHaveAttribute("href", `/dashboard/posts/${postId}`);
