@@ -120,5 +120,6 @@ function insertAt(editor: Editor, id: string, media: Media) {
   const pos = findPlaceholder(editor.state, id);
   editor.view.dispatch(editor.state.tr.setMeta(key, { remove: id } satisfies Meta));
   if (pos === null) return;
-  editor.commands.insertContentAt(pos, { type: "image", attrs: { src: media.url, alt: media.alt || null, width: media.width, height: media.height } });
+  // The caret stays where the author is typing (the default would move it after the image).
+  editor.commands.insertContentAt(pos, { type: "image", attrs: { src: media.url, alt: media.alt || null, width: media.width, height: media.height } }, { updateSelection: false });
 }

@@ -111,11 +111,12 @@ test("pasting an image into the editor uploads it at the caret while typing goes
     data.items.add(new File([bytes], "pasted.jpg", { type: "image/jpeg" }));
     document.querySelector('[role="textbox"][aria-label="Content"]')!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, { base64: photo.toString("base64") });
-  // Typing goes on while the upload runs.
+  // Typing goes on while the upload runs, and after the image lands the caret is still where it was.
   await page.keyboard.type("Still typing.");
   const image = content.locator('img[src*="/media/med_"]');
   await expect(image).toBeVisible();
-  await expect(content).toContainText("Still typing.");
+  await page.keyboard.type(" And on.");
+  await expect(content).toContainText("Still typing. And on.");
   await expect(image).toHaveAttribute("width", "1400");
 
   await content.getByRole("button", { name: "Add alt text" }).click();
@@ -129,7 +130,7 @@ test("pasting an image into the editor uploads it at the caret while typing goes
 
   const post = (await (await api.get(`/api/posts/${id}?format=html`)).json()) as { rendered: string };
   expect(post.rendered).toMatch(/<img src="[^"]+\/media\/med_[^"]+\/pasted\.jpg" alt="A pasted harbour" width="1400" height="900" srcset="[^"]+pasted-320\.webp 320w/);
-  expect(post.rendered).toContain("Still typing.");
+  expect(post.rendered).toContain("Still typing. And on.");
 });
 
 test("'Insert image' picks from the library with alt text; the cover's 'Choose image' sets the cover", async ({ page, api }, testInfo) => {
