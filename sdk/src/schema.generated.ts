@@ -983,7 +983,7 @@ export interface components {
         InsufficientScope: {
             /** @constant */
             error: "Insufficient scope";
-            required: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write")[];
+            required: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[];
         };
         /**
          * @example {
@@ -1281,7 +1281,7 @@ export interface components {
             name: string;
             /** @description The start of the key, to recognise it; the key itself is never shown again. */
             prefix: string;
-            scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[];
             /** Format: date-time */
             createdAt: string;
             /** @description Updated at most once a minute. */
@@ -1294,7 +1294,7 @@ export interface components {
             /** @description The full key, shown this once. */
             key: string;
             prefix: string;
-            scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[];
             name: string;
             expiresAt: string | null;
         };
@@ -1310,7 +1310,7 @@ export interface components {
             /** @enum {string} */
             plan: "free" | "pro";
             /** @description The key's scopes; null for a session (unscoped). */
-            scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write")[] | null;
+            scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[] | null;
         };
         Profile: {
             id: string;
@@ -1494,7 +1494,7 @@ export interface components {
         WebhookListItem: {
             id: string;
             url: string;
-            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated")[];
+            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
             active: boolean;
             /** @description Set when deliveries kept failing for 3 days, or the owner paused it. */
             disabledAt: string | null;
@@ -1523,7 +1523,7 @@ export interface components {
         CreatedWebhook: {
             id: string;
             url: string;
-            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated")[];
+            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
             active: boolean;
             /** @description Set when deliveries kept failing for 3 days, or the owner paused it. */
             disabledAt: string | null;
@@ -1542,7 +1542,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated")[];
+            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
             active: boolean;
             /** @description Set when deliveries kept failing for 3 days, or the owner paused it. */
             disabledAt: string | null;
@@ -4037,7 +4037,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[];
                     expiresAt?: string | null;
                 };
             };
@@ -5763,7 +5763,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated")[];
+                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
                 };
             };
         };
@@ -6040,7 +6040,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated")[];
+                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
                     active?: boolean;
                 };
             };

@@ -49,3 +49,5 @@ export type ScheduledMove = Schemas["ScheduledMove"];
 export type ScheduledMoveCreated = Schemas["ScheduledMoveCreated"];
 export type Me = Schemas["Me"];
 export type TiptapDocument = Schemas["TiptapDocument"];
+export type Media = Schemas["Media"];
+export type MediaUse = Schemas["MediaUse"];
