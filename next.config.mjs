@@ -10,7 +10,8 @@ const nextConfig = {
   reactStrictMode: true,
   // pg's optional native binding and Prisma's generated runtime are Node-only: load them from
   // node_modules at run time instead of bundling them.
-  serverExternalPackages: ["pg", "@prisma/adapter-pg"],
+  // sharp and the S3 client are on Next's own list already; the presigner and file-type are loaded the same way.
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@aws-sdk/s3-request-presigner", "file-type"],
   // The OG image route reads its fonts from disk at run time: make sure a deployment ships them.
   outputFileTracingIncludes: { "/[username]/[slug]/og-image": ["./assets/fonts/*.woff"] },
   // Part of the public pages' ETags (lib/public-site/page-etag.ts): a new build is new markup.

@@ -42,6 +42,14 @@ export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: b
     if (!hasSecret) problems.push(`AUTH_SECRET is not set ${where}: sign-in would fail. Set it to a random string of 32 or more characters.`);
   }
 
+  // Vercel's functions have no lasting disk: files written there vanish with the instance.
+  const localMediaOnVercel = onVercel && vars.MEDIA_STORAGE !== "s3" && (phase === "build" || (phase === "server" && production));
+  if (localMediaOnVercel) {
+    problems.push(
+      "MEDIA_STORAGE is local (the default), but on Vercel the local disk is not kept: uploaded images would vanish with each function instance. Set MEDIA_STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for R2, B2, MinIO or Tigris); see docs/media.md.",
+    );
+  }
+
   if (phase === "migrate" && onVercel && !hasDatabase && !set(vars.DIRECT_URL) && !set(vars.DATABASE_URL_UNPOOLED)) {
     problems.push("DATABASE_URL is not set: on Vercel there is no embedded database to migrate. Set DATABASE_URL (and DIRECT_URL or DATABASE_URL_UNPOOLED for a direct connection) for this environment.");
   }

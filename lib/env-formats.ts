@@ -11,6 +11,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ["auto", "pretty", "json"] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
+export const MEDIA_STORAGES = ["local", "s3"] as const;
+export type MediaStorageKind = (typeof MEDIA_STORAGES)[number];
+
 // Digits only: Number() alone would also take "1e3", "0x10", " 42" and "4.0". Past 2^53 Number()
 // rounds (and a long enough string becomes Infinity), so the value read would not be the one set.
 const exact = z.custom<number>((value) => Number.isSafeInteger(value), `must be at most ${Number.MAX_SAFE_INTEGER}`);
@@ -31,6 +34,9 @@ const origin = httpUrl.refine((value) => {
   const url = new URL(value);
   return ["", "/"].includes(url.pathname) && !url.search && !url.hash && !value.includes("?") && !value.includes("#") && !url.username && !url.password;
 }, "must be an origin without a path, query or fragment (e.g. https://blog.example.com)");
+// Media URLs are this base plus `/<id>/<name>`: a path is allowed (a CDN in front of the app's
+// /media), a query or fragment is not.
+const urlBase = httpUrl.refine((value) => !value.includes("?") && !value.includes("#"), "must be a URL without a query or fragment (e.g. https://cdn.example.com/media)");
 
 // The check names problems in this order.
 const FORMATS = {
@@ -54,6 +60,11 @@ const FORMATS = {
   INKBASE_EMBEDDED_DB: flag,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }),
+  MEDIA_STORAGE: z.enum(MEDIA_STORAGES, { error: `must be one of ${MEDIA_STORAGES.join(", ")}` }),
+  MEDIA_MAX_BYTES: positiveInt,
+  MEDIA_PUBLIC_URL: urlBase,
+  S3_ENDPOINT: httpUrl,
+  S3_FORCE_PATH_STYLE: flag,
 };
 
 export type EnvName = keyof typeof FORMATS;
@@ -71,6 +82,17 @@ export function parseEnvVar<N extends EnvName>(name: N, vars: Vars): { value?: E
   return { problems: result.error.issues.map((issue) => `${name}=${JSON.stringify(raw)} ${issue.message}.`) };
 }
 
+/** S3 storage needs a bucket, and a key pair given whole (or neither: the SDK's own credential chain, e.g. an IAM role). */
+function s3Problems(vars: Vars): string[] {
+  if (vars.MEDIA_STORAGE !== "s3") return [];
+  const problems: string[] = [];
+  if (!isSet(vars.S3_BUCKET)) problems.push("MEDIA_STORAGE=s3 but S3_BUCKET is not set: name the bucket media is stored in (docs/media.md).");
+  if (isSet(vars.S3_ACCESS_KEY_ID) !== isSet(vars.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.");
+  }
+  return problems;
+}
+
 function upstashPairProblem(vars: Vars): string | undefined {
   if (isSet(vars.UPSTASH_REDIS_REST_URL) === isSet(vars.UPSTASH_REDIS_REST_TOKEN)) return undefined;
   return "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together (without both, rate limits silently fall back to each instance's memory).";
@@ -78,7 +100,7 @@ function upstashPairProblem(vars: Vars): string | undefined {
 
 /** Every malformed value in `vars`, and every pair set by halves. */
 export function envFormatProblems(vars: Vars): string[] {
-  const problems = (Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems);
+  const problems = [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars)];
   const pair = upstashPairProblem(vars);
   return pair ? [...problems, pair] : problems;
 }

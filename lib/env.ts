@@ -4,7 +4,7 @@
 // lib/env-formats.ts, the one the start check (lib/env-check.ts) uses: a malformed value throws
 // the check's own message rather than being read some other way.
 import path from "node:path";
-import { readEnv, readUpstashTarget, type LogFormat, type LogLevel } from "./env-formats";
+import { readEnv, readUpstashTarget, type LogFormat, type LogLevel, type MediaStorageKind } from "./env-formats";
 
 /**
  * The public origin, in this order: PUBLIC_BASE_URL; on Vercel the project's production domain
@@ -60,7 +60,7 @@ export const env = {
     return readEnv("SEED_DEMO") ?? false;
   },
   get dataDir(): string {
-    // Only scripts use the data directory; keep Turbopack from tracing files under it.
+    // Read at run time (the embedded database, local media); keep Turbopack from tracing files under it.
     return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./.data");
   },
   get port(): number {
@@ -134,6 +134,29 @@ export const env = {
   /** `auto`: a short human line per request on a terminal, JSON lines otherwise (lib/log/log-format.ts). */
   get logFormat(): LogFormat {
     return readEnv("LOG_FORMAT") ?? "auto";
+  },
+  /** Where media files live (lib/media/storage.ts): `local` (DATA_DIR/media) or any S3-compatible `s3`. */
+  get mediaStorage(): MediaStorageKind {
+    return readEnv("MEDIA_STORAGE") ?? "local";
+  },
+  /** The largest image accepted (413 above it). */
+  get mediaMaxBytes(): number {
+    return readEnv("MEDIA_MAX_BYTES") ?? 20 * 1024 * 1024;
+  },
+  /** Media URLs are `<this>/<id>/<name>`: a CDN or a bucket's public domain; unset, the app's own `/media`. */
+  get mediaPublicUrl(): string | undefined {
+    return readEnv("MEDIA_PUBLIC_URL")?.replace(/\/+$/, "");
+  },
+  /** The S3-compatible store of MEDIA_STORAGE=s3 (the start check requires the bucket). */
+  get s3(): { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } {
+    return {
+      endpoint: readEnv("S3_ENDPOINT"),
+      region: process.env.S3_REGION || "auto",
+      bucket: process.env.S3_BUCKET || "",
+      accessKeyId: process.env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: readEnv("S3_FORCE_PATH_STYLE") ?? false,
+    };
   },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";

@@ -12,6 +12,7 @@ export const metadata: Metadata = { title: { default: "Dashboard", template: "%s
 const NAV = [
   { href: "/dashboard/posts", label: "Posts" },
   { href: "/dashboard/collections", label: "Collections" },
+  { href: "/dashboard/media", label: "Media" },
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/account", label: "Account" },

@@ -13,13 +13,15 @@ export function PostList({ blog, basePath }: { blog: BlogPage; basePath: string 
         {blog.posts.map((post) => {
           // A co-authored post shown on this blog lives at its owner's address.
           const href = `/${post.user.username}/${post.slug}`;
+          // A cover from the media library comes with its variants (lib/media/cover-images.ts).
+          const cover = post.coverImage ? blog.covers.get(post.coverImage) : undefined;
           return (
             <li key={post.id}>
               <article className={styles.card}>
                 {post.coverImage ? (
                   // Arbitrary remote URLs: next/image would need every host allow-listed.
                   // eslint-disable-next-line @next/next/no-img-element
-                  <img className={styles.cover} src={post.coverImage} alt="" loading="lazy" decoding="async" />
+                  <img className={styles.cover} src={post.coverImage} srcSet={cover?.srcset} sizes={cover?.sizes} width={cover?.width} height={cover?.height} alt="" loading="lazy" decoding="async" />
                 ) : null}
                 <h2 className={styles.cardTitle}><Link href={href}>{post.title}</Link></h2>
                 {post.excerpt ? <p className={styles.excerpt}>{post.excerpt}</p> : null}

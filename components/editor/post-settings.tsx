@@ -4,6 +4,7 @@
 // text does; the API's refusals appear beside their fields.
 import { useState } from "react";
 import type { SeoSource } from "@/lib/seo/seo-source";
+import { MediaPickerDialog } from "../media/media-picker-dialog";
 import { Button } from "../ui/button";
 import { InputField, SelectField, TextareaField } from "../ui/field";
 import { CoauthorsField } from "./coauthors-field";
@@ -35,6 +36,7 @@ const SEO_FIELDS: { field: FormField; label: string; long?: boolean; url?: boole
 
 export function PostSettings({ values, errors, autoExcerpt, seoSource, onChange, onSlugEdited, onBlur }: Props) {
   const [seoOpen, setSeoOpen] = useState(false);
+  const [choosingCover, setChoosingCover] = useState(false);
   const text = (field: FormField) => ({
     value: values[field] as string,
     error: errors[field],
@@ -58,6 +60,18 @@ export function PostSettings({ values, errors, autoExcerpt, seoSource, onChange,
       <TextareaField label="Excerpt" {...text("excerpt")} rows={3} placeholder={autoExcerpt || "Written from the first lines of the post"} hint="Empty: the first lines of the post." />
       <InputField label="Tags" {...text("tags")} placeholder="travel, notes" hint="Separate tags with commas." />
       <InputField label="Cover image URL" type="url" {...text("coverImage")} placeholder="https://…" />
+      <div>
+        <Button size="sm" onClick={() => setChoosingCover(true)}>Choose image</Button>
+      </div>
+      <MediaPickerDialog
+        open={choosingCover}
+        title="Choose image"
+        onClose={() => setChoosingCover(false)}
+        onPick={(image) => {
+          setChoosingCover(false);
+          onChange("coverImage", image.src);
+        }}
+      />
       {values.coverImage.trim() && /^https?:\/\//i.test(values.coverImage.trim()) ? (
         // eslint-disable-next-line @next/next/no-img-element -- any author-given URL, not a local asset
         <img className={styles.cover} src={values.coverImage.trim()} alt="Cover image preview" />

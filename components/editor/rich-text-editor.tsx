@@ -10,9 +10,14 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { StarterKit } from "@tiptap/starter-kit";
 import { Placeholder } from "@tiptap/extensions";
 import { useEffect, useState } from "react";
+import { describeUploadError, refuseBeforeUpload, uploadMedia } from "@/lib/client/media-api";
 import type { TiptapDocument } from "@/lib/content/tiptap-document";
 import { BubbleToolbar } from "./bubble-toolbar";
-import { ImageDialog } from "./image-dialog";
+import { DEFAULT_MAX_BYTES, MediaPickerDialog } from "../media/media-picker-dialog";
+import { useToast } from "../ui/toast";
+import { AltTextDialog } from "./alt-text-dialog";
+import { AltTextPrompts } from "./alt-text-prompts";
+import { ImageUploads } from "./image-uploads";
 import { EmptyLineMenu, SlashMenu, type SlashMenuHandle } from "./insert-menu";
 import styles from "./rich-text-editor.module.css";
 import { SlashCommand, type SlashBridge, type SlashState } from "./slash-command";
@@ -32,6 +37,8 @@ export type RichTextEditorProps = {
 export function RichTextEditor({ label, initialContent, placeholder = "Write, or type / to insert a block…", onChange, onBlur, onReady, describedBy }: RichTextEditorProps) {
   const [slash, setSlash] = useState<SlashState | null>(null);
   const [imageOpen, setImageOpen] = useState(false);
+  const [altFor, setAltFor] = useState<number | null>(null);
+  const notify = useToast();
 
   // The extension outlives renders; it reaches the menu through this bridge, whose key handler
   // the open menu installs (SlashMenu) and removes again.
@@ -59,6 +66,15 @@ export function RichTextEditor({ label, initialContent, placeholder = "Write, or
         trailingNode: false,
       }),
       Image,
+      // Pasted or dropped image files go to the media library, with a placeholder at the caret.
+      ImageUploads.configure({
+        upload: (file, onProgress) => {
+          const refused = refuseBeforeUpload(file, DEFAULT_MAX_BYTES);
+          return refused ? Promise.reject(new Error(refused)) : uploadMedia(file, { onProgress });
+        },
+        onError: (file, err) => notify(`${file.name}: ${describeUploadError(err, file)}`, "error"),
+      }),
+      AltTextPrompts.configure({ onRequest: setAltFor }),
       Placeholder.configure({ placeholder }),
       SlashCommand.configure({ bridge }),
     ],
@@ -107,15 +123,26 @@ export function RichTextEditor({ label, initialContent, placeholder = "Write, or
         <div className={styles.content} aria-hidden="true" />
       )}
       <SlashMenu setKeyHandler={bridge.setKeyHandler} state={slash} onClose={() => setSlash(null)} />
-      <ImageDialog
+      <AltTextDialog
+        editor={editor}
+        pos={altFor}
+        onClose={() => {
+          setAltFor(null);
+          editor?.commands.focus();
+        }}
+      />
+      <MediaPickerDialog
         open={imageOpen}
+        title="Insert image"
+        withAlt
+        withUrl
         onClose={() => {
           setImageOpen(false);
           editor?.commands.focus();
         }}
-        onInsert={(image) => {
+        onPick={(image) => {
           setImageOpen(false);
-          editor?.chain().focus().setImage({ src: image.src, alt: image.alt || undefined }).run();
+          editor?.chain().focus().setImage({ src: image.src, alt: image.alt || undefined, width: image.width, height: image.height }).run();
         }}
       />
     </div>

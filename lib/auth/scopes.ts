@@ -1,5 +1,5 @@
-// The API-key scopes: the six of SPEC "Authentication" plus the two DASHBOARD.md adds for the
-// webhook management API. The type and the zod enum derive from this one list; sessions are
+// The API-key scopes: the six of SPEC "Authentication", the two DASHBOARD.md adds for the
+// webhook management API, and the two of MEDIA.md for the media library. The type and the zod enum derive from this one list; sessions are
 // unscoped (their `scopes` is null). No scope manages keys: only a signed-in person can.
 import { z } from "zod";
 
@@ -12,6 +12,8 @@ export const SCOPES = [
   "posts:delete",
   "webhooks:read",
   "webhooks:write",
+  "media:read",
+  "media:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -1,5 +1,7 @@
 // The Tiptap extensions both renderers use: StarterKit + Image, i.e. exactly the node and mark
-// types tiptap-document.ts accepts. The code block is StarterKit's own, extended in one way: its
+// types tiptap-document.ts accepts. The image also renders the attributes responsive-images.ts
+// sets on media images (srcset, sizes, loading, decoding); authors cannot set them (sanitizing
+// drops them). The code block is StarterKit's own, extended in one way: its
 // Markdown fence is longer than any run of backticks in the code. StarterKit writes a fixed ```,
 // so a code block containing ``` would close its fence early and the rest of the "code" would
 // become live Markdown (links, raw HTML) in the output.
@@ -17,6 +19,12 @@ const FencedCodeBlock = CodeBlock.extend({
   },
 });
 
+const RenderedImage = Image.extend({
+  addAttributes() {
+    return { ...this.parent?.(), srcset: { default: null }, sizes: { default: null }, loading: { default: null }, decoding: { default: null } };
+  },
+});
+
 export const RENDER_EXTENSIONS = [
   // Editor-only behaviour (history, cursors, keymaps) has no part in rendering.
   StarterKit.configure({
@@ -28,5 +36,5 @@ export const RENDER_EXTENSIONS = [
     listKeymap: false,
   }),
   FencedCodeBlock,
-  Image,
+  RenderedImage,
 ];

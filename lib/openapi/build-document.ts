@@ -121,7 +121,11 @@ function operation(method: Method, path: string, route: RouteDeclaration & { doc
       query: route.query as z.ZodObject | undefined,
       header: mergeHeaders(docs.conditional ? ifNoneMatchHeaders : undefined, docs.requestHeaders, acceptsIdempotencyKey(method, route) ? idempotencyKeyHeaders : undefined),
     }),
-    requestBody: body && !(body instanceof z.ZodUnknown) ? { required: true, content: { "application/json": { schema: body } } } : undefined,
+    requestBody: docs.requestContent
+      ? { required: true, content: Object.fromEntries(Object.entries(docs.requestContent).map(([type, schema]) => [type, { schema }])) }
+      : body && !(body instanceof z.ZodUnknown)
+        ? { required: true, content: { "application/json": { schema: body } } }
+        : undefined,
     responses: responses(route, acceptsIdempotencyKey(method, route)),
   };
   if (sessionOnly) op["x-session-only"] = true;
@@ -189,7 +193,7 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }, idempotent: bo
     docErrors[403] ? describe(docErrors[403]) : undefined,
   ].filter(Boolean);
   if (forbidden.length) errors["403"] = { description: `Forbidden: ${forbidden.join("; ")}.`, schema: forbiddenSchema };
-  for (const status of [404, 409, 410, 412, 413] as const) {
+  for (const status of [404, 409, 410, 412, 413, 415] as const) {
     const declared = docErrors[status];
     if (!declared) continue;
     const fallback = status === 412 ? preconditionFailedSchema : status === 410 ? cursorExpiredSchema : errorSchema;
@@ -204,9 +208,10 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }, idempotent: bo
     errors["422"] = { description: "`idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body).", schema: idempotencyKeyReusedSchema };
   }
   // A body not declared JSON is refused before parsing (lib/http/read-json-body.ts).
-  if (route.body) errors["415"] = { description: "The body is not sent as `application/json`.", schema: unsupportedMediaTypeSchema };
+  if (route.body && !docErrors[415]) errors["415"] = { description: "The body is not sent as `application/json`.", schema: unsupportedMediaTypeSchema };
   if (limited) errors["429"] = { description: "Rate limited: wait `Retry-After` seconds.", schema: rateLimitedSchema };
   errors["500"] = { description: "Unexpected server error; the body carries the request id.", schema: internalErrorSchema };
+  if (docErrors[503]) errors["503"] = docErrors[503];
 
   for (const [status, error] of Object.entries(errors)) {
     const { description, schema } = typeof error === "string" ? { description: error, schema: errorSchema } : error;

@@ -5,6 +5,7 @@ import { autoExcerpt } from "../content/auto-excerpt";
 import { readingTime } from "../content/reading-time";
 import { EMPTY_DOCUMENT } from "../content/tiptap-document";
 import { db } from "../db";
+import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { conflict } from "../http/api-error";
 import type { Prisma } from "../generated/prisma/client";
 import { isUniqueViolation } from "../unique-violation";
@@ -26,7 +27,7 @@ export async function createPost(options: {
   const now = options.now ?? new Date();
   assertSlugNotReserved(input.slug);
 
-  const content = input.content ?? EMPTY_DOCUMENT;
+  const content = await fillMediaImageSizes(owner.id, input.content ?? EMPTY_DOCUMENT);
   const givenExcerpt = input.excerpt?.trim() ? input.excerpt : null;
   const requestedAt = input.publishedAt ? new Date(input.publishedAt) : null;
   const published = input.status === "published";

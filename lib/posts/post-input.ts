@@ -7,7 +7,9 @@ import { tiptapDocumentSchema } from "../content/tiptap-document";
 import { SLUG_PATTERN } from "../slug-pattern";
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
-const url = z.httpUrl({ error: "Must be an absolute http(s) URL" }).max(2048, "At most 2048 characters");
+// Any host, `localhost` included: an image uploaded to a local `npm start` has a URL there
+// (z.httpUrl would demand a dotted domain name).
+const url = z.url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL" }).max(2048, "At most 2048 characters");
 
 const tagName = z
   .string()

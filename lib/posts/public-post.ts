@@ -11,6 +11,7 @@
 import type { Principal } from "../auth/principal";
 import type { ContentFormat } from "../content/content-format";
 import { env } from "../env";
+import { socialImageVariants } from "../media/social-image-variants";
 import { postJsonLd } from "../seo/post-json-ld";
 import { postSeo } from "../seo/post-seo";
 import { loadPosts } from "./load-posts";
@@ -58,7 +59,8 @@ export async function publicPost(options: {
     const [row] = await loadPosts([id]);
     if (!row) throw publicNotFound("Post not found");
     const post = toPost(row, options.format);
-    const source = toSeoSource(row, post);
+    // A media cover or OG image is handed to social networks as a variant (MEDIA.md).
+    const source = await socialImageVariants(toSeoSource(row, post));
     const seo = postSeo(source);
     const adjacent = {
       prev: keys.prevSlug !== null ? { slug: keys.prevSlug, title: keys.prevTitle } : null,

@@ -13,6 +13,7 @@
 // `ifMatch` (the If-Match header, DASHBOARD.md) is checked under that lock: a post that changed
 // since the caller read it is 412 with the current post, and nothing is written.
 import { autoExcerpt } from "../content/auto-excerpt";
+import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { readingTime } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import { db } from "../db";
@@ -43,9 +44,11 @@ export async function updatePost(options: {
   ifMatch?: string | null;
   now?: Date;
 }): Promise<{ updatedAt: Date }> {
-  const { owner, id, input, ifMatch } = options;
+  const { owner, id, ifMatch } = options;
   const now = options.now ?? new Date();
-  if (input.slug !== undefined) assertSlugNotReserved(input.slug);
+  if (options.input.slug !== undefined) assertSlugNotReserved(options.input.slug);
+  // Media images get their true size (for srcset and a box); before the lock, it is a read.
+  const input = options.input.content ? { ...options.input, content: await fillMediaImageSizes(owner.id, options.input.content) } : options.input;
 
   try {
     return await db().$transaction(async (tx) => {

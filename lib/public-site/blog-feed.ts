@@ -3,6 +3,7 @@
 // `feed` package; its JSON output is JSON Feed 1.0, so the 1.1 document is written here
 // (https://www.jsonfeed.org/version/1.1/). The ETag is the list's keys, read before any post is.
 import { Feed } from "feed";
+import { feedImages } from "../media/social-image-variants";
 import { postUrl, projectUrl } from "../posts/post-event-data";
 import { publicPostList } from "../posts/public-post-list";
 import type { PostResponse } from "../posts/to-post";
@@ -34,7 +35,8 @@ export async function blogFeed(options: { username: string; format: FeedFormat }
   const etag = pageEtag(`feed-${options.format}`, [list.etag, blog.name]);
   const body = async () => {
     const posts = (await list.body()) as PostResponse[];
-    return options.format === "json" ? JSON.stringify(jsonFeed(blog, posts)) : xmlFeed(blog, posts, options.format);
+    const images = await feedImages(posts.map((post) => post.coverImage));
+    return options.format === "json" ? JSON.stringify(jsonFeed(blog, posts, images)) : xmlFeed(blog, posts, options.format, images);
   };
   return { etag, body };
 }
@@ -50,7 +52,11 @@ const lastUpdated = (posts: PostResponse[]) =>
     return latest && latest > updated ? latest : updated;
   }, null);
 
-function xmlFeed(blog: Blog, posts: PostResponse[], format: "rss" | "atom"): string {
+/** A post's cover for feed readers: a media cover as its large variant (lib/media/social-image-variants.ts). */
+type FeedImages = Map<string, string>;
+const imageOf = (post: PostResponse, images: FeedImages) => (post.coverImage ? (images.get(post.coverImage) ?? post.coverImage) : null);
+
+function xmlFeed(blog: Blog, posts: PostResponse[], format: "rss" | "atom", images: FeedImages): string {
   const home = projectUrl(blog.username);
   const links = feedUrls(blog.username);
   const feed = new Feed({
@@ -79,13 +85,13 @@ function xmlFeed(blog: Blog, posts: PostResponse[], format: "rss" | "atom"): str
       content: post.rendered ?? "",
       author: [authorOf(post)],
       category: post.tags.map((tag) => ({ name: tag.name, term: tag.slug, domain: `${home}/tags/${tag.slug}` })),
-      ...(post.coverImage ? { image: post.coverImage } : {}),
+      ...(post.coverImage ? { image: imageOf(post, images)! } : {}),
     });
   }
   return format === "rss" ? feed.rss2() : feed.atom1();
 }
 
-function jsonFeed(blog: Blog, posts: PostResponse[]) {
+function jsonFeed(blog: Blog, posts: PostResponse[], images: FeedImages) {
   const home = projectUrl(blog.username);
   return {
     version: "https://jsonfeed.org/version/1.1",
@@ -103,7 +109,7 @@ function jsonFeed(blog: Blog, posts: PostResponse[]) {
         title: post.title,
         content_html: post.rendered ?? "",
         summary: post.excerpt,
-        ...(post.coverImage ? { image: post.coverImage } : {}),
+        ...(post.coverImage ? { image: imageOf(post, images) } : {}),
         date_published: post.publishedAt ?? post.updatedAt,
         date_modified: post.updatedAt,
         authors: [{ name: author.name, url: author.link }],

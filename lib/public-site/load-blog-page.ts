@@ -4,6 +4,8 @@
 // cheap (one statement); `load()` reads the posts. Null from `load()`: not a page (unknown blog,
 // page past the end, tag without public posts) — a 404.
 import { cache } from "react";
+import { coverImages } from "../media/cover-images";
+import type { ResponsiveImage } from "../media/responsive-image";
 import { publicPostList } from "../posts/public-post-list";
 import type { PostResponse } from "../posts/to-post";
 import { nullIfNotFound } from "./not-found";
@@ -18,7 +20,12 @@ export type BlogPage = {
   total: number;
   hasMore: boolean;
   tag: { name: string; slug: string } | null;
+  /** srcset and box of each cover that is one of our media, by its URL. */
+  covers: Map<string, ResponsiveImage>;
 };
+
+/** A card's cover is at most the list's column wide (44rem), the screen below that. */
+const CARD_SIZES = "(min-width: 44rem) 44rem, 100vw";
 
 export async function blogPageHead(options: { username: string; page: number; tag?: string; now?: Date }) {
   if (!isBlogUsername(options.username)) return null;
@@ -46,6 +53,7 @@ export const loadBlogPage = cache(async (username: string, page: number, tag?: s
   const posts = (Array.isArray(body) ? body : body.posts) as PostResponse[];
   const tagName = tag ? posts.flatMap((post) => post.tags).find((candidate) => candidate.slug === tag) : undefined;
   if (tag && !tagName) return null;
+  const covers = await coverImages(posts.map((post) => post.coverImage), CARD_SIZES);
   return {
     owner,
     name: owner.displayName ?? owner.username,
@@ -54,5 +62,6 @@ export const loadBlogPage = cache(async (username: string, page: number, tag?: s
     total: head.total,
     hasMore: page * BLOG_PAGE_SIZE < head.total,
     tag: tagName ?? null,
+    covers,
   };
 });

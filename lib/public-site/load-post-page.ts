@@ -4,6 +4,8 @@
 // as the owner, the owner's preview of a draft, scheduled or private post (never cached).
 import { cache } from "react";
 import { optionalSessionPrincipal } from "../auth/optional-session-principal";
+import { coverImages } from "../media/cover-images";
+import type { ResponsiveImage } from "../media/responsive-image";
 import { publicPost } from "../posts/public-post";
 import { nullIfNotFound } from "./not-found";
 import { pageEtag } from "./page-etag";
@@ -20,15 +22,21 @@ export async function postPageHead(options: { username: string; slug: string; no
   return { etag: pageEtag("post", read.etag), read };
 }
 
-export const loadPostPage = cache(
-  async (username: string, slug: string): Promise<{ post: PostPageData; preview: boolean } | null> => {
-    const head = await postPageHead({ username, slug });
-    if (head) return { post: await head.read.body(), preview: false };
-    if (!isBlogUsername(username)) return null;
-    const viewer = await optionalSessionPrincipal();
-    if (!viewer) return null;
-    const draft = await publicPost({ username, slug, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
-    if (!draft) return null;
-    return { post: await draft.body(), preview: true };
-  },
-);
+/** The post, whether it is the owner's preview, and its cover's srcset when the cover is one of our media. */
+export type PostPage = { post: PostPageData; preview: boolean; cover: ResponsiveImage | null };
+
+export const loadPostPage = cache(async (username: string, slug: string): Promise<PostPage | null> => {
+  const head = await postPageHead({ username, slug });
+  if (head) return withCover(await head.read.body(), false);
+  if (!isBlogUsername(username)) return null;
+  const viewer = await optionalSessionPrincipal();
+  if (!viewer) return null;
+  const draft = await publicPost({ username, slug, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
+  if (!draft) return null;
+  return withCover(await draft.body(), true);
+});
+
+async function withCover(post: PostPageData, preview: boolean): Promise<PostPage> {
+  const cover = post.coverImage ? ((await coverImages([post.coverImage])).get(post.coverImage) ?? null) : null;
+  return { post, preview, cover };
+}

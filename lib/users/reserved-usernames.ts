@@ -17,6 +17,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "help",
   "login",
   "logout",
+  "media",
   "new",
   "public",
   "robots",

@@ -1,4 +1,4 @@
-// The six events of SPEC "Events". Subscriptions default to all of them.
+// The six events of SPEC "Events" and the two of MEDIA.md. Subscriptions default to all of them.
 import { z } from "zod";
 
 export const EVENT_TYPES = [
@@ -8,6 +8,8 @@ export const EVENT_TYPES = [
   "label.updated",
   "post.published",
   "post.updated",
+  "media.created",
+  "media.deleted",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -10,7 +10,7 @@ const eventsSchema = z
 
 export const createSubscriptionInputSchema = z.object({
   url: urlSchema,
-  /** Default: all six events. Stored in the canonical order of EVENT_TYPES, without repeats. */
+  /** Default: every event type. Stored in the canonical order of EVENT_TYPES, without repeats. */
   events: eventsSchema.default([...EVENT_TYPES]),
 });
 /** Event names arrive as plain strings (CLI, dashboard forms) and are checked here. */

@@ -5,8 +5,10 @@
 //   const { id } = await inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" });
 import { HttpClient, type InkbaseOptions, type RequestOptions } from "./http.js";
 import type { BodyOf, InkbaseEvent, QueryOf, ResponseOf, ScheduledMoveCreated } from "./types.js";
+import { MediaResource } from "./media.js";
 
 export { InkbaseError, type ErrorBody } from "./errors.js";
+export { ONE_REQUEST_MAX_BYTES, type UploadInput, type UploadOptions } from "./media.js";
 export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.js";
 export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./http.js";
 export type * from "./types.js";
@@ -20,8 +22,12 @@ type Call = Pick<RequestOptions, "signal" | "keepalive" | "headers">;
 export class Inkbase {
   readonly http: HttpClient;
 
+  /** The media library: `upload` (one request up to 4 MiB, else the two-step flow), list, get, update, delete. */
+  readonly media: MediaResource;
+
   constructor(options: InkbaseOptions) {
     this.http = new HttpClient(options);
+    this.media = new MediaResource(this.http, options);
   }
 
   /** Any operation, with status and headers (ETag, rate limits) alongside the data. */

@@ -5,12 +5,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { Inkbase, InkbaseError, verifyWebhook, WebhookVerificationError } from "../dist/index.js";
+import { Inkbase, InkbaseError, ONE_REQUEST_MAX_BYTES, verifyWebhook, WebhookVerificationError } from "../dist/index.js";
 import { SCOPES } from "../../lib/auth/scopes";
 import { signWebhook } from "../../lib/webhooks/sign-webhook";
 import { generateWebhookSecret } from "../../lib/webhooks/generate-webhook-secret";
 import { connectTestDatabase, createTestKey, createTestUser, uniqueName } from "../../tests/support/fixtures";
 import { uniqueIp } from "../../tests/support/posts-api";
+import { noisePng, photoJpeg } from "../../tests/support/test-images";
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver";
 
 connectTestDatabase();
@@ -220,6 +221,31 @@ describe("@inkbase/sdk retries", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("@inkbase/sdk media", () => {
+  it("uploads in one request up to 4 MiB and through the two-step flow above, then lists, updates and deletes", async () => {
+    const { inkbase } = await client();
+    const small = await inkbase.media.upload(await photoJpeg({ width: 500, height: 400 }), { filename: "small.jpg", alt: "Small" });
+    expect(small).toMatchObject({ filename: "small.jpg", width: 500, height: 400, alt: "Small" });
+
+    const big = await noisePng(1300, 1100); // over 4 MiB: start, PUT to the upload URL, complete
+    expect(big.length).toBeGreaterThan(ONE_REQUEST_MAX_BYTES);
+    const sent: number[] = [];
+    const large = await inkbase.media.upload(new Blob([big as Uint8Array<ArrayBuffer>], { type: "image/png" }), { filename: "noise.png", onProgress: (bytes) => sent.push(bytes) });
+    expect(large).toMatchObject({ filename: "noise.png", mimeType: "image/png", width: 1300, height: 1100 });
+    expect(sent.at(-1)).toBe(big.length);
+
+    const page = await inkbase.media.list({ q: "noise" });
+    expect(page.data.map((m) => m.id)).toEqual([large.id]);
+    expect((await inkbase.media.update(small.id, { alt: "Smaller" })).alt).toBe("Smaller");
+    await inkbase.media.delete(small.id);
+    const gone = await inkbase.media.get(small.id).catch((err: unknown) => err);
+    expect(gone).toBeInstanceOf(InkbaseError);
+    expect((gone as InkbaseError).body.error).toBe("Media not found");
+    const svg = await inkbase.media.upload(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), { filename: "x.svg" }).catch((err: unknown) => err);
+    expect((svg as InkbaseError).status).toBe(415);
   });
 });
 

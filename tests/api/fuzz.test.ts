@@ -38,6 +38,14 @@ const COLLECTION_FIELDS = ["name", "slug", "schema", "fields", "indexes"];
 const GENERATORS: Record<string, Generator> = {
   "GET /api/auth/[...nextauth]": { auth: "none", foreign: true },
   "POST /api/auth/[...nextauth]": { auth: "none", foreign: true, fields: ["email", "password", "csrfToken", "callbackUrl"] },
+  "GET /api/media": { auth: "key" },
+  "POST /api/media": { auth: "key", fields: ["file", "alt", "filename"] },
+  "GET /api/media/[id]": { auth: "key" },
+  "PATCH /api/media/[id]": { auth: "key", fields: ["alt", "filename"] },
+  "DELETE /api/media/[id]": { auth: "key" },
+  "POST /api/media/uploads": { auth: "key", fields: ["filename", "size", "mimeType"] },
+  "PUT /api/media/uploads/[uploadId]": { auth: "none" },
+  "POST /api/media/uploads/[uploadId]/complete": { auth: "key", fields: ["alt"] },
   "GET /api/collections": { auth: "key" },
   "POST /api/collections": { auth: "key", fields: COLLECTION_FIELDS },
   "GET /api/collections/[id]": { auth: "key" },
@@ -190,6 +198,7 @@ async function fingerprint(ownerId: string): Promise<string> {
     client.scheduledLabelMove.count({ where: collection }),
     client.outboxEvent.count({ where: { ownerId } }),
     client.webhookSubscription.count({ where: { ownerId } }),
+    client.media.count({ where: { ownerId } }),
     client.user.findUnique({ where: { id: ownerId }, select: { displayName: true, updatedAt: true } }),
   ]);
   return JSON.stringify(values);

@@ -6,6 +6,7 @@ import { db } from "../../lib/db";
 import { client, makeCollection, proOwner } from "../support/collections-client";
 import { connectTestDatabase, sessionCookieFor, uniqueName } from "../support/fixtures";
 import { createOwner } from "../support/posts-api";
+import { photoJpeg } from "../support/test-images";
 
 connectTestDatabase();
 const baseUrl = inject("baseUrl");
@@ -83,6 +84,32 @@ describe("Idempotency-Key on the write routes", () => {
     expect(second.body).toEqual(first.body);
     expect(await db().entry.count({ where: { collection: { ownerId: user.id } } })).toBe(1);
     expect(await db().outboxEvent.count({ where: { ownerId: user.id } })).toBe(2);
+  });
+
+  it("stores one medium for a retried upload, multipart or raw bytes, and refuses other bytes under the key", async () => {
+    const owner = await createOwner(["media:read", "media:write"]);
+    const image = new Uint8Array(await photoJpeg({ width: 600, height: 400 }));
+    // A multipart retry resends the same bytes, boundary included.
+    const form = new FormData();
+    form.set("file", new File([image], "retry.jpg", { type: "image/jpeg" }));
+    form.set("alt", "Sent twice");
+    const encoded = new Response(form);
+    const multipart = { type: encoded.headers.get("content-type")!, body: new Uint8Array(await encoded.arrayBuffer()) };
+    const raw = { type: "image/jpeg", body: image };
+    for (const [path, sent] of [["/api/media", multipart], ["/api/media?filename=raw.jpg", raw]] as const) {
+      const headers = { Authorization: `Bearer ${owner.key}`, "Content-Type": sent.type, "Idempotency-Key": uniqueName("upload") };
+      const first = await fetch(`${baseUrl}${path}`, { method: "POST", headers, body: sent.body });
+      expect(first.status, await first.clone().text()).toBe(201);
+      const again = await fetch(`${baseUrl}${path}`, { method: "POST", headers, body: sent.body });
+      expect(again.status).toBe(201);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(await again.json()).toEqual(await first.json());
+      const changed = sent.body.slice();
+      changed[changed.length - 3] ^= 1;
+      const other = await fetch(`${baseUrl}${path}`, { method: "POST", headers, body: changed });
+      expect(other.status).toBe(422);
+    }
+    expect(await db().media.count({ where: { ownerId: owner.user.id } })).toBe(2);
   });
 
   it("answers 400 to a malformed key and runs nothing", async () => {

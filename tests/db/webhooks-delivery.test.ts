@@ -93,7 +93,7 @@ describe("a delivery", () => {
     expect(endpoint.receiver.received[0].headers.host).toBe(`localhost:${endpoint.receiver.port}`);
   });
 
-  it("subscriptions default to all six events", async () => {
+  it("subscriptions default to every event type", async () => {
     const row = await db().webhookSubscription.findUniqueOrThrow({ where: { id: endpoint.subscription.id } });
     expect(row.events).toEqual([...EVENT_TYPES]);
   });

@@ -21,7 +21,7 @@ afterEach(() => {
 const allowPrivate = () => (process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1");
 
 describe("creating a subscription", () => {
-  it("gives a whsec_ secret of 32 random bytes, all six events by default, active", async () => {
+  it("gives a whsec_ secret of 32 random bytes, every event type by default, active", async () => {
     allowPrivate();
     const user = await createTestUser();
     const created = await createWebhookSubscription({ ownerId: user.id, input: { url: "http://127.0.0.1:9/hook" } });

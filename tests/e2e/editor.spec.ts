@@ -95,7 +95,7 @@ test("links and images: the bubble's Link form and the Image dialog", async ({ p
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
   await page.getByRole("group", { name: "Insert block" }).getByRole("button", { name: "Image" }).click();
-  const dialog = page.getByRole("dialog", { name: "Image" });
+  const dialog = page.getByRole("dialog", { name: "Insert image" });
   await dialog.getByLabel("Image URL").fill("https://images.example.org/moss.png");
   await dialog.getByLabel("Alt text").fill("Moss on a stone");
   await dialog.getByRole("button", { name: "Insert image" }).click();

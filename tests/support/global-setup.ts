@@ -58,6 +58,7 @@ export default async function setup(project: TestProject) {
     project.provide("upstashBaseUrl", upstashBaseUrl);
     project.provide("upstash", upstash);
     project.provide("cronSecret", CRON_SECRET);
+    project.provide("dataDir", serverEnv.DATA_DIR!);
   } catch (err) {
     for (const cleanup of cleanups) await cleanup().catch(() => {});
     throw err;

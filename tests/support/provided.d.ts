@@ -11,5 +11,7 @@ declare module "vitest" {
     upstashBaseUrl: string | null;
     upstash: { url: string; token: string } | null;
     cronSecret: string;
+    /** DATA_DIR of the servers above (local media under its media/ folder). */
+    dataDir: string;
   }
 }

@@ -7,6 +7,8 @@ import { checkEnvironment } from "../../lib/env-check";
 const VERCEL_PRODUCTION = { VERCEL: "1", VERCEL_ENV: "production", VERCEL_PROJECT_PRODUCTION_URL: "blog.example.com", VERCEL_BRANCH_URL: "inkbase-git-main-team.vercel.app", VERCEL_URL: "inkbase-abc123-team.vercel.app" };
 const VERCEL_PREVIEW = { ...VERCEL_PRODUCTION, VERCEL_ENV: "preview", VERCEL_BRANCH_URL: "inkbase-git-feature-team.vercel.app" };
 const READY = { DATABASE_URL: "postgresql://app:pw@db.example.com:5432/inkbase", AUTH_SECRET: "s".repeat(44) };
+/** Media on an S3-compatible store: what a Vercel deployment needs (its disk is not kept). */
+const S3_READY = { MEDIA_STORAGE: "s3", S3_BUCKET: "inkbase-media", S3_REGION: "auto", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
 
 describe("public base URL", () => {
   it("PUBLIC_BASE_URL wins everywhere, without a trailing slash", () => {
@@ -46,7 +48,7 @@ describe("environment check", () => {
   });
 
   it("on Vercel: no localhost warning, but a missing CRON_SECRET and Upstash are pointed out", () => {
-    const { problems, warnings } = checkEnvironment("server", { NODE_ENV: "production", ...READY, ...VERCEL_PRODUCTION });
+    const { problems, warnings } = checkEnvironment("server", { NODE_ENV: "production", ...READY, ...S3_READY, ...VERCEL_PRODUCTION });
     expect(problems).toEqual([]);
     expect(warnings.map((warning) => warning.split(" ")[0])).toEqual(["CRON_SECRET", "UPSTASH_REDIS_REST_URL"]);
   });
@@ -78,12 +80,28 @@ describe("environment check", () => {
   });
 
   it("a Vercel build (production or preview) without DATABASE_URL or AUTH_SECRET fails", () => {
-    expect(checkEnvironment("build", VERCEL_PRODUCTION).problems).toEqual([
+    expect(checkEnvironment("build", { ...VERCEL_PRODUCTION, ...S3_READY }).problems).toEqual([
       expect.stringMatching(/^DATABASE_URL is not set in the Vercel project's Environment Variables for this deployment's environment \(production\)/),
       expect.stringMatching(/^AUTH_SECRET is not set/),
     ]);
-    expect(checkEnvironment("build", { ...VERCEL_PREVIEW, AUTH_SECRET: "x".repeat(40) }).problems).toEqual([expect.stringMatching(/\(preview\).*its own database/)]);
-    expect(checkEnvironment("build", { ...VERCEL_PREVIEW, ...READY }).problems).toEqual([]);
+    expect(checkEnvironment("build", { ...VERCEL_PREVIEW, ...S3_READY, AUTH_SECRET: "x".repeat(40) }).problems).toEqual([expect.stringMatching(/\(preview\).*its own database/)]);
+    expect(checkEnvironment("build", { ...VERCEL_PREVIEW, ...S3_READY, ...READY }).problems).toEqual([]);
+  });
+
+  it("refuses local media storage on Vercel (its disk is not kept) and an S3 store set up by halves", () => {
+    for (const phase of ["build", "server"] as const) {
+      expect(checkEnvironment(phase, { NODE_ENV: "production", ...READY, ...VERCEL_PRODUCTION }).problems).toEqual([expect.stringMatching(/^MEDIA_STORAGE is local \(the default\), but on Vercel the local disk is not kept/)]);
+      expect(checkEnvironment(phase, { NODE_ENV: "production", ...READY, ...VERCEL_PRODUCTION, MEDIA_STORAGE: "local" }).problems).toHaveLength(1);
+    }
+    // Off Vercel, local storage is the default and fine.
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY }).problems).toEqual([]);
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, MEDIA_STORAGE: "s3" }).problems).toEqual([expect.stringMatching(/^MEDIA_STORAGE=s3 but S3_BUCKET is not set/)]);
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, ...S3_READY, S3_SECRET_ACCESS_KEY: "" }).problems).toEqual(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together."]);
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, MEDIA_STORAGE: "disk", MEDIA_MAX_BYTES: "20MB", MEDIA_PUBLIC_URL: "https://cdn.example.com/m?x=1" }).problems).toEqual([
+      'MEDIA_STORAGE="disk" must be one of local, s3.',
+      'MEDIA_MAX_BYTES="20MB" must be a positive whole number.',
+      'MEDIA_PUBLIC_URL="https://cdn.example.com/m?x=1" must be a URL without a query or fragment (e.g. https://cdn.example.com/media).',
+    ]);
   });
 
   it("db:migrate on Vercel needs a database URL; elsewhere it may use the embedded one", () => {

@@ -35,7 +35,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function PostPage(props: Props) {
-  const { post, preview } = await load(props);
+  const { post, preview, cover } = await load(props);
   const [blogPosting] = post.jsonLd;
   const authors = Array.isArray(blogPosting.author) ? blogPosting.author : [];
   return (
@@ -71,7 +71,7 @@ export default async function PostPage(props: Props) {
         {post.coverImage ? (
           // Arbitrary remote URLs: next/image would need every host allow-listed.
           // eslint-disable-next-line @next/next/no-img-element
-          <img className={styles.cover} src={post.coverImage} alt="" decoding="async" fetchPriority="high" />
+          <img className={styles.cover} src={post.coverImage} srcSet={cover?.srcset} sizes={cover?.sizes} width={cover?.width} height={cover?.height} alt="" decoding="async" fetchPriority="high" />
         ) : null}
         {/* The sanitized render of lib/content (the API's `html` format): no script, no unsafe URL. */}
         <div className={styles.prose} dangerouslySetInnerHTML={{ __html: readableHtml(post.rendered ?? "") }} />

@@ -1,0 +1,23 @@
+// PATCH /api/media/:id – `{ alt?, filename? }`. The URL keeps the name it was uploaded with
+// (URLs are cached for a year and written into posts); a new `filename` is what is shown and
+// searched.
+import { db } from "../db";
+import { findMediaUsage } from "./find-media-usage";
+import { mediaNotFound } from "./get-media";
+import { mediaSelect } from "./media-select";
+import { cleanAlt, cleanFilename } from "./media-text";
+import { toMedia, type MediaResponse } from "./to-media";
+
+export async function updateMedia(options: { ownerId: string; id: string; input: { alt?: string; filename?: string } }): Promise<MediaResponse> {
+  if (!options.ownerId) throw new Error("updateMedia needs an owner");
+  const { alt, filename } = options.input;
+  const data = {
+    ...(alt === undefined ? {} : { alt: cleanAlt(alt) }),
+    ...(filename === undefined ? {} : { filename: cleanFilename(filename) }),
+  };
+  const { count } = await db().media.updateMany({ where: { id: options.id, ownerId: options.ownerId }, data });
+  if (count === 0) throw mediaNotFound();
+  const row = await db().media.findFirstOrThrow({ where: { id: options.id, ownerId: options.ownerId }, select: mediaSelect });
+  const usage = await findMediaUsage(db(), options.ownerId, [row.id]);
+  return toMedia(row, usage.get(row.id) ?? []);
+}

@@ -1,0 +1,59 @@
+// Pipeline step 5, the last: one Media row and its media.created event in one transaction, under
+// the owner's lock with the final quota check (the variants' bytes are known only now). Runs only
+// after every file is stored; if it fails the caller deletes those files.
+import { db } from "../db";
+import { notFound } from "../http/api-error";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { checkQuota, lockOwnerMedia, readQuota } from "./media-quota";
+import { mediaEventData } from "./media-event-data";
+import type { ProcessedImage } from "./process-image";
+import type { StoredFiles } from "./store-media-files";
+import type { MediaRow } from "./to-media";
+
+export async function writeMediaRow(input: {
+  id: string;
+  ownerId: string;
+  filename: string;
+  alt: string;
+  processed: ProcessedImage;
+  stored: StoredFiles;
+  consumesUpload?: string;
+}): Promise<MediaRow> {
+  const { processed, stored } = input;
+  return db().$transaction(async (tx) => {
+    await lockOwnerMedia(tx, input.ownerId);
+    if (input.consumesUpload) {
+      // Completed twice at once: the second finds its upload gone and makes no second medium.
+      const { count } = await tx.mediaUpload.deleteMany({ where: { id: input.consumesUpload, ownerId: input.ownerId } });
+      if (count === 0) throw notFound("Upload not found");
+    }
+    const quota = await readQuota(tx, input.ownerId);
+    checkQuota(quota, stored.storedBytes);
+    const row = await tx.media.create({
+      data: {
+        id: input.id,
+        ownerId: input.ownerId,
+        filename: input.filename,
+        storedName: stored.storedName,
+        mimeType: processed.original.mimeType,
+        size: processed.original.bytes.byteLength,
+        width: processed.original.width,
+        height: processed.original.height,
+        alt: input.alt,
+        placeholder: processed.placeholder,
+        variants: stored.variants,
+        etag: stored.etag,
+        storedBytes: BigInt(stored.storedBytes),
+      },
+    });
+    await enqueueEvent(tx, {
+      ownerId: input.ownerId,
+      project: quota.username,
+      type: "media.created",
+      orderingKey: `media:${row.id}`,
+      data: mediaEventData(row),
+      at: row.createdAt,
+    });
+    return row;
+  });
+}
