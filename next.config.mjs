@@ -1,4 +1,5 @@
 import { PUBLIC_CORS_HEADERS, PUBLIC_CORS_SOURCE } from "./lib/http/public-cors.mjs";
+import { STYLESHEET_ROUTES, STYLESHEET_SOURCES } from "./lib/public-site/stylesheet-sources.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -11,8 +12,13 @@ const nextConfig = {
   // pg's optional native binding and Prisma's generated runtime are Node-only: load them from
   // node_modules at run time instead of bundling them.
   serverExternalPackages: ["pg", "@prisma/adapter-pg"],
-  // The OG image route reads its fonts from disk at run time: make sure a deployment ships them.
-  outputFileTracingIncludes: { "/[username]/[slug]/og-image": ["./assets/fonts/*.woff"] },
+  // Files read from disk at run time, which a deployment must ship with the routes that read them:
+  // the OG image's fonts, and the public pages' stylesheet sources (lib/public-site/stylesheet.ts:
+  // every page names the stylesheet by the hash of their content).
+  outputFileTracingIncludes: {
+    "/[username]/[slug]/og-image": ["./assets/fonts/*.woff"],
+    ...Object.fromEntries(STYLESHEET_ROUTES.map((route) => [route, STYLESHEET_SOURCES.map((file) => `./${file}`)])),
+  },
   // Part of the public pages' ETags (lib/public-site/page-etag.ts): a new build is new markup.
   env: { INKBASE_BUILD_STAMP: process.env.INKBASE_BUILD_STAMP || String(Date.now()) },
   async headers() {

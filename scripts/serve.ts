@@ -12,17 +12,11 @@ import { env } from "../lib/env";
 import { stampSocketAddress } from "../lib/http/client-ip";
 import { repairRequestUrl } from "../lib/http/repair-path";
 import { requestInProcessTicker } from "../lib/cron/in-process-ticker";
-import { capturePageBody } from "../lib/public-site/capture-page-body";
-import { CAPTURE_ENV } from "../lib/public-site/page-body-cache";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const hostnameFlag = process.argv.indexOf("--hostname");
 const hostname = hostnameFlag > 0 ? process.argv[hostnameFlag + 1] : undefined;
-
-// This server can see the pages' HTML (Next's route code can not): it fills the public pages'
-// body cache, which proxy.ts then answers from (lib/public-site/page-body-cache.ts).
-process.env[CAPTURE_ENV] = "1";
 
 async function main(): Promise<void> {
   // Read here, not at import: a malformed PORT is an EnvironmentError that the catch below prints.
@@ -36,7 +30,6 @@ async function main(): Promise<void> {
   const server = http.createServer((req, res) => {
     stampSocketAddress(req);
     if (req.url) req.url = repairRequestUrl(req.url);
-    if (req.method === "GET" && !req.url?.startsWith("/api/") && !req.url?.startsWith("/_next/")) capturePageBody(res);
     void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));

@@ -2,7 +2,6 @@
 // rendered as HTML — the same visibility rule, renderer, `seo` and `jsonLd`. Public and
 // link-only posts are served to everyone; when that read is a 404 and the visitor is signed in
 // as the owner, the owner's preview of a draft, scheduled or private post (never cached).
-import { cache } from "react";
 import { optionalSessionPrincipal } from "../auth/optional-session-principal";
 import { publicPost } from "../posts/public-post";
 import { nullIfNotFound } from "./not-found";
@@ -20,15 +19,14 @@ export async function postPageHead(options: { username: string; slug: string; no
   return { etag: pageEtag("post", read.etag), read };
 }
 
-export const loadPostPage = cache(
-  async (username: string, slug: string): Promise<{ post: PostPageData; preview: boolean } | null> => {
-    const head = await postPageHead({ username, slug });
-    if (head) return { post: await head.read.body(), preview: false };
-    if (!isBlogUsername(username)) return null;
-    const viewer = await optionalSessionPrincipal();
-    if (!viewer) return null;
-    const draft = await publicPost({ username, slug, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
-    if (!draft) return null;
-    return { post: await draft.body(), preview: true };
-  },
-);
+/**
+ * The owner's preview of a post readers cannot see (draft, scheduled, private): the post when the
+ * signed-in visitor owns it, else null (a 404, like for anyone else).
+ */
+export async function ownerPreview(options: { username: string; slug: string }): Promise<PostPageData | null> {
+  if (!isBlogUsername(options.username)) return null;
+  const viewer = await optionalSessionPrincipal();
+  if (!viewer) return null;
+  const draft = await publicPost({ ...options, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
+  return draft ? draft.body() : null;
+}
