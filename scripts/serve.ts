@@ -7,7 +7,6 @@
 // needs no external cron.
 import http from "node:http";
 import path from "node:path";
-import next from "next";
 import { env } from "../lib/env";
 import { stampSocketAddress } from "../lib/http/client-ip";
 import { repairRequestUrl } from "../lib/http/repair-path";
@@ -24,6 +23,13 @@ async function main(): Promise<void> {
   // Only under the launcher (scripts/start.ts, which opens an IPC channel): servers started
   // otherwise, such as the test suite's, leave ticking to whoever calls the tick.
   const ticker = typeof process.send === "function" ? requestInProcessTicker() : null;
+  // tsx, which runs this file, turns Node's source maps on for every module loaded after it: in
+  // production that had each of the build's server chunks read and parse its source map (9 MB for
+  // the largest) when first required, about a tenth of a second of every route's first request
+  // (bench/cold-start) and memory kept for the life of the process. `next start` and Vercel run the
+  // same chunks without: stack traces name the build's files, as there. `npm run dev` keeps them.
+  if (!dev) process.setSourceMapsEnabled(false);
+  const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();

@@ -7,7 +7,7 @@ import type { ContentFormat } from "../content/content-format";
 import { findProject } from "./find-project";
 import { loadPosts } from "./load-posts";
 import { searchPostIds } from "./search-post-ids";
-import { toPost, type PostResponse } from "./to-post";
+import { toPosts, type PostResponse } from "./to-post";
 
 export const MAX_SEARCH_RESULTS = 50;
 
@@ -21,5 +21,5 @@ export async function searchPublicPosts(options: {
   const project = await findProject(options.username);
   const ids = await searchPostIds({ ownerId: project.id, q: options.q, now, limit: MAX_SEARCH_RESULTS });
   const rows = await loadPosts(ids, { visibleAt: now });
-  return rows.map((row) => toPost(row, options.format));
+  return toPosts(rows, options.format);
 }

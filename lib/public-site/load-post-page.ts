@@ -2,7 +2,6 @@
 // rendered as HTML — the same visibility rule, renderer, `seo` and `jsonLd`. Public and
 // link-only posts are served to everyone; when that read is a 404 and the visitor is signed in
 // as the owner, the owner's preview of a draft, scheduled or private post (never cached).
-import { optionalSessionPrincipal } from "../auth/optional-session-principal";
 import { publicPost } from "../posts/public-post";
 import { nullIfNotFound } from "./not-found";
 import { pageEtag } from "./page-etag";
@@ -23,10 +22,13 @@ export async function postPageHead(options: { username: string; slug: string; no
  * The owner's preview of a post readers cannot see (draft, scheduled, private): the post when the
  * signed-in visitor owns it, else null (a 404, like for anyone else).
  */
-export async function ownerPreview(options: { username: string; slug: string }): Promise<PostPageData | null> {
-  if (!isBlogUsername(options.username)) return null;
+export async function ownerPreview(options: { username: string; slug: string; signedIn: boolean }): Promise<PostPageData | null> {
+  // Only a visitor with a cookie can be the owner. next-auth's session code (about 200 KB with
+  // jose and openid-client) is loaded for them alone, not on every reader's 404 (bench/cold-start).
+  if (!options.signedIn || !isBlogUsername(options.username)) return null;
+  const { optionalSessionPrincipal } = await import("../auth/optional-session-principal");
   const viewer = await optionalSessionPrincipal();
   if (!viewer) return null;
-  const draft = await publicPost({ ...options, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
+  const draft = await publicPost({ username: options.username, slug: options.slug, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
   return draft ? draft.body() : null;
 }

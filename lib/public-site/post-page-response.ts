@@ -33,7 +33,7 @@ export async function postPageResponse(req: Request, options: { username: string
       body: async () => postPage(await head.read.body(), false),
     });
   }
-  const draft = await ownerPreview(options);
+  const draft = await ownerPreview({ ...options, signedIn: req.headers.has("cookie") });
   if (!draft) return notFoundPage();
   return new Response(postPage(draft, true), { headers: { "Content-Type": HTML_CONTENT_TYPE, "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
