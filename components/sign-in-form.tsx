@@ -1,12 +1,10 @@
 "use client";
 
 import { signInWithPassword } from "@/lib/client/auth-client";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import styles from "./site/sign-in.module.css";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -16,8 +14,8 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
     setPending(true);
     setError(null);
     const failure = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? "")).catch(() => "network");
-    setPending(false);
     if (failure) {
+      setPending(false);
       setError(
         failure === "network"
           ? "Could not reach the server. Check your connection."
@@ -27,8 +25,12 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       );
       return;
     }
-    router.push(callbackUrl);
-    router.refresh();
+    // A whole-page load, not router.push: everything the client router holds was fetched signed
+    // out. In particular the header's /dashboard link is prefetched on this page, and that
+    // prefetch was answered with the redirect back to /signin (proxy.ts); a client-side push to
+    // /dashboard replayed it and left the author on this form, signed in. Signing in changes who
+    // every page is for, so nothing from before it may be reused (signOut does the same).
+    window.location.assign(callbackUrl);
   }
 
   return (

@@ -8,6 +8,8 @@ type Vars = Record<string, string | undefined>;
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ["auto", "pretty", "json"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 // Digits only: Number() alone would also take "1e3", "0x10", " 42" and "4.0". Past 2^53 Number()
 // rounds (and a long enough string becomes Infinity), so the value read would not be the one set.
@@ -51,6 +53,7 @@ const FORMATS = {
   SEED_DEMO: flag,
   INKBASE_EMBEDDED_DB: flag,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }),
 };
 
 export type EnvName = keyof typeof FORMATS;

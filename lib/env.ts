@@ -4,7 +4,7 @@
 // lib/env-formats.ts, the one the start check (lib/env-check.ts) uses: a malformed value throws
 // the check's own message rather than being read some other way.
 import path from "node:path";
-import { readEnv, readUpstashTarget, type LogLevel } from "./env-formats";
+import { readEnv, readUpstashTarget, type LogFormat, type LogLevel } from "./env-formats";
 
 /**
  * The public origin, in this order: PUBLIC_BASE_URL; on Vercel the project's production domain
@@ -130,6 +130,10 @@ export const env = {
   /** pino level of the server's JSON logs (lib/log/logger.ts). */
   get logLevel(): LogLevel {
     return readEnv("LOG_LEVEL") ?? "info";
+  },
+  /** `auto`: a short human line per request on a terminal, JSON lines otherwise (lib/log/log-format.ts). */
+  get logFormat(): LogFormat {
+    return readEnv("LOG_FORMAT") ?? "auto";
   },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";

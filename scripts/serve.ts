@@ -11,6 +11,8 @@ import { env } from "../lib/env";
 import { stampSocketAddress } from "../lib/http/client-ip";
 import { repairRequestUrl } from "../lib/http/repair-path";
 import { requestInProcessTicker } from "../lib/cron/in-process-ticker";
+import { logFormat } from "../lib/log/log-format";
+import { logRequest } from "../lib/log/log-request";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -33,7 +35,11 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // On a terminal, one short line per request (lib/log/log-format.ts); elsewhere the API's JSON
+  // access lines are the log, as on Vercel.
+  const requestLines = logFormat() === "pretty";
   const server = http.createServer((req, res) => {
+    if (requestLines) logRequest(req, res);
     stampSocketAddress(req);
     if (req.url) req.url = repairRequestUrl(req.url);
     void handle(req, res);

@@ -1,16 +1,11 @@
 import type { Metadata } from "next";
 import { SignInForm } from "@/components/sign-in-form";
+import { signInDestination } from "@/lib/auth/sign-in-destination";
 import { SiteHeader } from "@/components/site/site-header";
 import "@/components/site/marketing.css";
 import formStyles from "@/components/site/sign-in.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };
-
-// Only same-site paths are honoured as a post-sign-in destination (no open redirect).
-function safeCallback(value: string | string[] | undefined): string {
-  const target = Array.isArray(value) ? value[0] : value;
-  return target && target.startsWith("/") && !target.startsWith("//") ? target : "/dashboard";
-}
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
@@ -20,7 +15,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <main className="site-main site-main-narrow">
         <h1>Sign in</h1>
         {params.error && <p role="alert" className={formStyles.error}>Wrong email or password.</p>}
-        <SignInForm callbackUrl={safeCallback(params.callbackUrl)} />
+        <SignInForm callbackUrl={signInDestination(params.callbackUrl)} />
       </main>
     </>
   );

@@ -1,6 +1,8 @@
 // Collections benchmark (issue 4): entry create, PATCH with retention, label flip, the published
-// listing (?label=production&full=1, perPage 50) and version GET answered 304, at 1,000 and
-// 1,000,000 entries in one collection, against the production build on a real PostgreSQL.
+// listing (?label=production&full=1, perPage 50), the same listing with its references resolved
+// two levels deep (&include=2, issue 25: every entry holds two references) and version GET
+// answered 304, at 1,000 and 1,000,000 entries in one collection, against the production build on
+// a real PostgreSQL.
 //
 //   npm run bench:collections [-- --sizes 1000,1000000 --duration 10 --rounds 3 --connections 50 --only PATCH,create]
 //
@@ -41,6 +43,8 @@ const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const serverUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const COLLECTION = "bench";
+/** The collection the entries' `author` references point into (PEOPLE published entries). */
+const PEOPLE_COLLECTION = "people";
 const BASE = `/api/collections/${COLLECTION}/entries`;
 /** Entries the per-entry scenarios rotate over (spread, so writes rarely queue on one entry's lock). */
 const SAMPLE = 200;
@@ -74,19 +78,24 @@ async function setUp(size: number): Promise<Target> {
       { name: "slug", type: "slug" as const },
       { name: "summary", type: "text" as const },
       { name: "body", type: "text" as const },
+      { name: "author", type: "reference" as const, collection: PEOPLE_COLLECTION },
+      { name: "related", type: "array" as const, items: "reference" as const, collection: COLLECTION },
     ],
     indexes: { slug: "slug", title: "title", summary: "summary" },
   };
-  await createCollection({ owner: { id: user.id, username: user.username }, input: { name: "Bench", slug: COLLECTION, schema } });
+  const owner = { id: user.id, username: user.username };
+  await createCollection({ owner, input: { name: "People", slug: PEOPLE_COLLECTION, schema: { fields: [{ name: "name", type: "string" }], indexes: { title: "name" } } } });
+  await createCollection({ owner, input: { name: "Bench", slug: COLLECTION, schema } });
   await disconnectDb();
 
   console.log(`${size.toLocaleString("en")} entries: seeding…`);
   const started = Date.now();
   const { pk, databaseSize } = await admin(url, async (client) => {
-    const { rows } = await client.query<{ pk: string }>(`SELECT pk FROM "Collection" WHERE slug = $1`, [COLLECTION]);
-    await seedEntries(client, { collectionPk: rows[0].pk, count: size });
+    const { rows } = await client.query<{ pk: string; slug: string }>(`SELECT pk, slug FROM "Collection" WHERE slug = ANY($1)`, [[COLLECTION, PEOPLE_COLLECTION]]);
+    const pkOf = (slug: string) => rows.find((row) => row.slug === slug)!.pk;
+    await seedEntries(client, { collectionPk: pkOf(COLLECTION), peoplePk: pkOf(PEOPLE_COLLECTION), count: size });
     const sized = await client.query<{ size: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
-    return { pk: rows[0].pk, databaseSize: sized.rows[0].size };
+    return { pk: pkOf(COLLECTION), databaseSize: sized.rows[0].size };
   });
   const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
   console.log(`  seeded in ${seedSeconds} s (${databaseSize})`);
@@ -142,6 +151,9 @@ const ALL_SCENARIOS: Scenario[] = [
   // The floor the other rows are set against: routing, the route wrapper and one `SELECT 1`.
   { name: HEALTH, request: () => ({ path: "/api/health" }) },
   { name: "published listing (label=production&full=1, 50)", request: () => ({ path: `${BASE}?label=production&full=1&perPage=50` }) },
+  // Issue 25's budget: the same page with both references of each entry resolved two levels deep
+  // (authors and related entries, then theirs), within 1.5× of the listing above.
+  { name: "published listing with include=2 (two references each)", request: () => ({ path: `${BASE}?label=production&full=1&perPage=50&include=2` }) },
   {
     name: "version GET with If-None-Match (304)",
     request: (t, i) => ({ path: `${BASE}/${t.sample[i % SAMPLE]}/versions/v_1`, headers: { "If-None-Match": t.etags[i % SAMPLE] } }),
@@ -248,6 +260,14 @@ async function main(): Promise<void> {
     console.log("|---|" + targets.map(() => "---|").join(""));
     for (const scenario of SCENARIOS) {
       console.log(`| ${scenario.name} | ` + targets.map((t) => { const f = table[scenario.name][t.size]; return `${f.reqPerSec} · ${(100 * f.ofHealth).toFixed(0)}% · ${f.p50} · ${f.p99} · ${f.cpuMsPerRequest.toFixed(2)} · ${f.dbCpuMsPerRequest.toFixed(2)}`; }).join(" | ") + " |");
+    }
+    const [plain, included] = [ALL_SCENARIOS[1].name, ALL_SCENARIOS[2].name];
+    if (table[plain] && table[included]) {
+      for (const target of targets) {
+        const a = table[plain][target.size];
+        const b = table[included][target.size];
+        console.log(`\nListing with include=2 vs without at ${target.size}: p50 ×${(b.p50 / a.p50).toFixed(2)}, p99 ×${(b.p99 / a.p99).toFixed(2)}, throughput ×${(a.reqPerSec / b.reqPerSec).toFixed(2)} lower (budget 1.5×)`);
+      }
     }
     if (targets.length > 1 && table[ALL_SCENARIOS[1].name]) {
       const listing = ALL_SCENARIOS[1].name;

@@ -1,7 +1,8 @@
 "use client";
 // The entry form generated from the collection's schema (DASHBOARD "Collections"): one widget per
 // field type, richtext with the post editor's Tiptap component, JSON-valued fields (json, array,
-// object) as validated JSON text. "Save" writes a new version through the API with `ifVersion`;
+// object) as validated JSON text, reference fields as a searchable picker of the target
+// collection's entries (./reference-picker.tsx). "Save" writes a new version through the API with `ifVersion`;
 // a version written elsewhere meanwhile gives the 409 alert with "Reload" and "Overwrite"; the
 // API's field errors appear beside their fields. Keys the schema does not declare are kept.
 import type { Editor } from "@tiptap/core";
@@ -15,12 +16,17 @@ import { RichTextEditor } from "../editor/rich-text-editor";
 import { Button } from "../ui/button";
 import { Checkbox, InputField, SelectField, TextareaField } from "../ui/field";
 import { useHydrated } from "../ui/local-time";
+import { ReferencePicker } from "./reference-picker";
 import styles from "./collections.module.css";
 
 type Values = Record<string, unknown>;
 const JSON_TYPES = ["json", "array", "object"];
 
+const isReferenceList = (field: FieldDefinition) => field.type === "array" && field.items === "reference";
+
 function initialValue(field: FieldDefinition, value: unknown): unknown {
+  if (field.type === "reference") return typeof value === "string" ? value : "";
+  if (isReferenceList(field)) return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
   if (field.type === "richtext") return value ?? EMPTY_DOCUMENT;
   if (field.type === "boolean") return value === true;
   if (JSON_TYPES.includes(field.type)) return value === undefined ? "" : JSON.stringify(value, null, 2);
@@ -42,7 +48,9 @@ function toData(fields: FieldDefinition[], base: Values, values: Values): { data
   for (const field of fields) {
     const value = values[field.name];
     delete data[field.name];
-    if (field.type === "richtext") data[field.name] = value;
+    if (isReferenceList(field)) {
+      if ((value as string[]).length) data[field.name] = value;
+    } else if (field.type === "richtext") data[field.name] = value;
     else if (field.type === "boolean") data[field.name] = value === true;
     else if (typeof value === "string" && value.trim() === "") continue;
     else if (JSON_TYPES.includes(field.type)) {
@@ -63,11 +71,14 @@ export function EntryForm({
   collectionId,
   fields,
   entry,
+  referenceTitles = {},
 }: {
   collectionId: string;
   fields: FieldDefinition[];
   /** Absent: a new entry (POST); present: its current version and data (PATCH with ifVersion). */
   entry?: { id: string; version: number; data: Values };
+  /** Titles of the entries the data references, for the reference pickers. */
+  referenceTitles?: Record<string, string>;
 }) {
   const router = useRouter();
   const base = entry?.data ?? {};
@@ -151,7 +162,7 @@ export function EntryForm({
       ) : null}
       {error ? <div role="alert" className={styles.alert}><p>{error}</p></div> : null}
       {fields.map((field) => (
-        <FieldWidget key={field.name} field={field} value={values[field.name]} error={fieldErrors[field.name]} onChange={set} />
+        <FieldWidget key={field.name} field={field} value={values[field.name]} error={fieldErrors[field.name]} onChange={set} titles={referenceTitles} />
       ))}
       <div className={styles.actions}>
         <Button type="submit" variant="primary" disabled={pending}>{pending ? "Saving…" : "Save"}</Button>
@@ -161,11 +172,30 @@ export function EntryForm({
   );
 }
 
-function FieldWidget({ field, value, error, onChange }: { field: FieldDefinition; value: unknown; error?: string; onChange: (name: string, value: unknown) => void }) {
+function FieldWidget({
+  field,
+  value,
+  error,
+  onChange,
+  titles,
+}: {
+  field: FieldDefinition;
+  value: unknown;
+  error?: string;
+  onChange: (name: string, value: unknown) => void;
+  titles: Record<string, string>;
+}) {
   const label = field.required ? `${field.name} (required)` : field.name;
   const common = { label, error, required: field.required };
   const text = (value as string) ?? "";
   const onRich = useCallback((editor: Editor) => onChange(field.name, editor.getJSON()), [field.name, onChange]);
+
+  if (field.type === "reference") {
+    return <ReferencePicker label={label} collection={field.collection!} titles={titles} error={error} value={text} onChange={(id) => onChange(field.name, id)} />;
+  }
+  if (isReferenceList(field)) {
+    return <ReferencePicker many label={label} collection={field.collection!} titles={titles} error={error} value={value as string[]} onChange={(ids) => onChange(field.name, ids)} />;
+  }
 
   if (field.type === "richtext") {
     const errorId = `${field.name}-rich-error`;

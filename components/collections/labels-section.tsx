@@ -4,7 +4,7 @@
 // (a move back through the same "Move label" dialog). Past positions whose version was pruned
 // cannot be rolled back to (the API would refuse: SPEC Versioning 4).
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { removeLabel } from "@/lib/client/collections-api";
 import type { EntryHistory } from "@/lib/collections/get-entry-history";
@@ -25,6 +25,7 @@ export function LabelsSection({
   versions,
   moves,
   fieldTypes,
+  children,
 }: {
   collectionId: string;
   entryId: string;
@@ -32,6 +33,8 @@ export function LabelsSection({
   versions: number[];
   moves: EntryHistory["moves"];
   fieldTypes: Record<string, string>;
+  /** Shown between "Labels" and "Label history" (the scheduled moves). */
+  children?: ReactNode;
 }) {
   const router = useRouter();
   const notify = useToast();
@@ -88,6 +91,8 @@ export function LabelsSection({
         )}
       </section>
 
+      {children}
+
       <section className={pageStyles.section} aria-labelledby="label-history-title">
         <h2 id="label-history-title" className={pageStyles.sectionTitle}>Label history</h2>
         {rows.length ? (
@@ -110,7 +115,10 @@ export function LabelsSection({
                     {row.isCurrent ? <span className={styles.sub}>current</span> : null}
                   </td>
                   <td className={cellClass.nowrap}><LocalTime iso={row.movedAt} /></td>
-                  <td>{row.author}</td>
+                  <td>
+                    {row.author}
+                    {row.scheduled ? <span className={styles.sub}>scheduled move</span> : null}
+                  </td>
                   <td>
                     {row.isCurrent || row.version === null ? null : retained.has(Number(row.version.slice(2))) ? (
                       <Button

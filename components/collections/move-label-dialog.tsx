@@ -2,20 +2,27 @@
 // "Move label" (DASHBOARD "Versions and labels"): the label (existing or new) and the target
 // version, and — before the author confirms — the diff between the version the label points at
 // now and the target, computed in the browser from the two snapshots the API serves. "Roll back"
-// in the label history opens the same dialog with the past position filled in.
+// in the label history opens the same dialog with the past position filled in. "Schedule for
+// later" makes it a scheduled move instead (MODELING): a "Move at" date-time in the author's own
+// time zone, shown with it, sent as UTC; the entry page lists it under "Scheduled moves".
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { describeError } from "@/lib/client/api-client";
-import { getVersionData, moveLabel } from "@/lib/client/collections-api";
+import { getVersionData, moveLabel, scheduleLabelMove } from "@/lib/client/collections-api";
 import { diffEntryData, type FieldDiff } from "@/lib/diff/value-diff";
 import { VersionDiff } from "../versions/version-diff";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { InputField, SelectField } from "../ui/field";
+import { isoToLocalInput, localInputToIso, zoneLabel } from "../editor/publish-controls";
+import { Checkbox, InputField, SelectField } from "../ui/field";
+import { formatLocal, useHydrated } from "../ui/local-time";
 import { useToast } from "../ui/toast";
 import styles from "./collections.module.css";
 
 export type MoveTarget = { label: string; version: number };
+
+/** The API moves now when `at` is within 5 s; the field's minutes make a minute the least that reads as "later". */
+const SCHEDULE_MIN_AHEAD_MS = 60_000;
 
 type Preview = { state: "idle" } | { state: "loading" } | { state: "new" } | { state: "same" } | { state: "diff"; fields: FieldDiff[]; from: number } | { state: "error"; message: string };
 
@@ -48,6 +55,10 @@ export function MoveLabelDialog({
   const [fetched, setFetched] = useState<{ key: string; fields?: FieldDiff[]; error?: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [later, setLater] = useState(false);
+  const [when, setWhen] = useState(() => isoToLocalInput(new Date(Date.now() + 60 * 60_000).toISOString()));
+  const [whenError, setWhenError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   const current = labels.find((entry) => entry.name === label.trim());
   const target = Number(version);
@@ -80,11 +91,22 @@ export function MoveLabelDialog({
             : { state: "diff", fields: fetched.fields ?? [], from: current.version };
 
   async function confirm() {
+    const at = later ? localInputToIso(when) : null;
+    setWhenError(null);
+    if (later && (!at || Date.parse(at) - Date.now() < SCHEDULE_MIN_AHEAD_MS)) {
+      setWhenError("Choose a time at least a minute from now, or move the label now.");
+      return;
+    }
     setPending(true);
     setError(null);
     try {
-      await moveLabel(collectionId, entryId, label.trim(), `v_${version}`);
-      notify(`${label.trim()} now points at v_${version}`, "success");
+      if (at) {
+        await scheduleLabelMove(collectionId, entryId, label.trim(), `v_${version}`, at);
+        notify(`${label.trim()} moves to v_${version} on ${formatLocal(at, true)}`, "success");
+      } else {
+        await moveLabel(collectionId, entryId, label.trim(), `v_${version}`);
+        notify(`${label.trim()} now points at v_${version}`, "success");
+      }
       onClose();
       router.refresh();
     } catch (err) {
@@ -104,7 +126,7 @@ export function MoveLabelDialog({
         <>
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="primary" onClick={confirm} disabled={pending || !label.trim() || !version || preview.state === "same"}>
-            {pending ? "Moving…" : "Move label"}
+            {pending ? (later ? "Scheduling…" : "Moving…") : "Move label"}
           </Button>
         </>
       }
@@ -117,6 +139,18 @@ export function MoveLabelDialog({
         <SelectField label="Version" value={version} onChange={(event) => setVersion(event.target.value)}>
           {versions.map((n) => <option key={n} value={n}>v_{n}</option>)}
         </SelectField>
+        <Checkbox label="Schedule for later" checked={later} onChange={(event) => setLater(event.target.checked)} />
+        {later ? (
+          <InputField
+            label="Move at"
+            type="datetime-local"
+            value={when}
+            required
+            error={whenError}
+            hint={hydrated ? `Your time zone: ${zoneLabel()}. The label moves within a minute of then; until then the entry page lists the move, with Cancel.` : undefined}
+            onChange={(event) => setWhen(event.target.value)}
+          />
+        ) : null}
         <div className={styles.preview} aria-live="polite">
           {preview.state === "loading" ? <p className={styles.muted}>Loading the changes…</p> : null}
           {preview.state === "new" ? <p>{label.trim() || "The label"} is new: it will point at v_{version}.</p> : null}

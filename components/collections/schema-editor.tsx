@@ -12,7 +12,8 @@ import { Button } from "../ui/button";
 import { Checkbox, InputField, SelectField, TextareaField } from "../ui/field";
 import styles from "./collections.module.css";
 
-type Row = { key: number; name: string; type: FieldType; required: boolean; enumText: string; min: string; max: string; items: string; nested: string };
+/** `target`: the slug a reference field points into; "" is the collection being edited. */
+type Row = { key: number; name: string; type: FieldType; required: boolean; enumText: string; min: string; max: string; items: string; nested: string; target: string };
 
 const TYPE_NAMES: Record<FieldType, string> = {
   string: "Text (one line)",
@@ -29,12 +30,14 @@ const TYPE_NAMES: Record<FieldType, string> = {
   richtext: "Rich text",
   array: "List",
   object: "Object",
+  reference: "Reference",
 };
 const BOUNDED: FieldType[] = ["string", "text", "url", "email", "slug", "array", "number", "integer"];
-const NO_ENUM: FieldType[] = ["json", "richtext", "object", "boolean"];
+const NO_ENUM: FieldType[] = ["json", "richtext", "object", "boolean", "reference"];
+const referencing = (row: Pick<Row, "type" | "items">) => row.type === "reference" || (row.type === "array" && row.items === "reference");
 
 let nextKey = 1;
-function toRow(field?: FieldDefinition): Row {
+function toRow(field?: FieldDefinition, ownSlug?: string): Row {
   return {
     key: nextKey++,
     name: field?.name ?? "",
@@ -45,6 +48,7 @@ function toRow(field?: FieldDefinition): Row {
     max: field?.max === undefined ? "" : String(field.max),
     items: field?.items ?? "",
     nested: field?.fields ? JSON.stringify(field.fields, null, 2) : "",
+    target: field?.collection && field.collection !== ownSlug ? field.collection : "",
   };
 }
 
@@ -55,7 +59,7 @@ function parseEnum(text: string, type: FieldType): EnumValue[] | undefined {
   return values;
 }
 
-function toField(row: Row): FieldDefinition {
+function toField(row: Row, ownSlug: string): FieldDefinition {
   const enumType = row.type === "array" ? ((row.items || undefined) as FieldType | undefined) : row.type;
   const field: FieldDefinition = { name: row.name.trim(), type: row.type };
   if (row.required) field.required = true;
@@ -64,15 +68,23 @@ function toField(row: Row): FieldDefinition {
   if (BOUNDED.includes(row.type) && row.max.trim() !== "") field.max = Number(row.max);
   if (row.type === "array" && row.items) field.items = row.items as FieldType;
   if (row.type === "object" && row.nested.trim()) field.fields = JSON.parse(row.nested) as FieldDefinition[];
+  if (referencing(row)) field.collection = row.target || ownSlug;
   return field;
 }
 
-export function SchemaEditor({ collection }: { collection?: { id: string; name: string; schema: CollectionSchema } }) {
+export function SchemaEditor({
+  collection,
+  collections = [],
+}: {
+  collection?: { id: string; name: string; schema: CollectionSchema };
+  /** The author's other collections, which reference fields can point into. */
+  collections?: { slug: string; name: string }[];
+}) {
   const router = useRouter();
   const editing = Boolean(collection);
   const [name, setName] = useState(collection?.name ?? "");
   const [slug, setSlug] = useState(collection?.id ?? "");
-  const [rows, setRows] = useState<Row[]>(() => (collection?.schema.fields?.length ? collection.schema.fields.map(toRow) : [toRow({ name: "title", type: "string", required: true })]));
+  const [rows, setRows] = useState<Row[]>(() => (collection?.schema.fields?.length ? collection.schema.fields.map((field) => toRow(field, collection.id)) : [toRow({ name: "title", type: "string", required: true })]));
   const [indexes, setIndexes] = useState<Record<string, string>>(() => ({ ...(collection?.schema.indexes ?? (editing ? {} : { title: "title" })) }));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
@@ -87,7 +99,7 @@ export function SchemaEditor({ collection }: { collection?: { id: string; name: 
     let schema: CollectionSchema;
     try {
       const mapping = Object.fromEntries(Object.entries(indexes).filter(([, path]) => path.trim()).map(([column, path]) => [column, path.trim()]));
-      schema = { ...(collection?.schema.title ? { title: collection.schema.title } : {}), fields: rows.map(toField), indexes: mapping };
+      schema = { ...(collection?.schema.title ? { title: collection.schema.title } : {}), fields: rows.map((row) => toField(row, collection?.id ?? slug.trim())), indexes: mapping };
     } catch {
       setError({ message: "Nested fields of an object field must be a JSON list of fields.", issues: [] });
       return;
@@ -135,7 +147,17 @@ export function SchemaEditor({ collection }: { collection?: { id: string; name: 
                   ))}
                 </SelectField>
               ) : null}
-              {!NO_ENUM.includes(row.type) ? (
+              {referencing(row) ? (
+                <SelectField label="Collection" value={row.target} onChange={(event) => update(row.key, { target: event.target.value })} hint="Whose entries it points at">
+                  <option value="">This collection</option>
+                  {collections
+                    .filter((other) => other.slug !== collection?.id)
+                    .map((other) => (
+                      <option key={other.slug} value={other.slug}>{other.name} ({other.slug})</option>
+                    ))}
+                </SelectField>
+              ) : null}
+              {!NO_ENUM.includes(row.type) && !referencing(row) ? (
                 <InputField label="Allowed values" value={row.enumText} onChange={(event) => update(row.key, { enumText: event.target.value })} placeholder="Any" hint="Comma-separated" />
               ) : null}
               {BOUNDED.includes(row.type) ? (

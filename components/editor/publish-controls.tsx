@@ -17,7 +17,7 @@ export const SCHEDULE_MIN_AHEAD_MS = 5 * 60 * 1000 + 30_000;
 
 export type Publication = { status: "draft" | "published"; publishedAt: string | null; scheduled: boolean };
 
-function zoneLabel(): string {
+export function zoneLabel(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const offset = new Intl.DateTimeFormat("en-US", { timeZoneName: "longOffset" }).formatToParts(new Date()).find((part) => part.type === "timeZoneName")?.value;
   return `${zone}${offset ? ` (${offset.replace("GMT", "UTC")})` : ""}`;
@@ -29,7 +29,7 @@ export function localInputToIso(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-function isoToLocalInput(iso: string): string {
+export function isoToLocalInput(iso: string): string {
   const date = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;

@@ -1,5 +1,5 @@
 // The collection endpoints the dashboard calls (SPEC "Collections", "Entries", "Labels";
-// DASHBOARD "Versions and labels"), through the SDK's typed resource methods.
+// DASHBOARD "Versions and labels"; MODELING), through the SDK's typed resource methods.
 import type { CollectionSchema } from "@/lib/collections/collection-schema";
 import { viaSdk } from "./api-client";
 
@@ -34,4 +34,21 @@ export async function moveLabel(collectionId: string, entryId: string, label: st
 
 export async function removeLabel(collectionId: string, entryId: string, label: string): Promise<void> {
   await viaSdk((inkbase) => inkbase.labels.remove(collectionId, entryId, label));
+}
+
+export type EntryOption = { id: string; label: string };
+
+/** A target collection's entries for a reference picker: the newest 10, or those whose title or summary holds `q`. */
+export async function searchEntries(collectionId: string, q: string): Promise<EntryOption[]> {
+  const { entries } = await viaSdk((inkbase) => inkbase.entries.list(collectionId, { perPage: "10", ...(q.trim() ? { q: q.trim() } : {}) }));
+  return entries.map((entry) => ({ id: entry.id, label: entry.title || entry.slug || entry.id }));
+}
+
+/** Moves the label at `at` (an ISO time more than 5 s ahead) instead of now. */
+export async function scheduleLabelMove(collectionId: string, entryId: string, label: string, version: string, at: string): Promise<void> {
+  await viaSdk((inkbase) => inkbase.labels.schedule(collectionId, entryId, label, { version, at }));
+}
+
+export async function cancelScheduledMove(collectionId: string, scheduleId: string): Promise<void> {
+  await viaSdk((inkbase) => inkbase.labels.cancelSchedule(collectionId, scheduleId));
 }

@@ -25,7 +25,7 @@ export async function bulkEntries(options: { owner: Owner; collectionId: string;
   const results: BulkResult[] = [];
   if (request.kind === "delete") {
     for (const [index, entryId] of request.ids.entries()) {
-      results.push(await settle(index, entryId, async () => ({ status: 200, ...(await deleteEntry({ owner, collectionId, entryId })) })));
+      results.push(await settle(index, entryId, async () => ({ status: 200, ...(await deleteEntry({ owner, collectionId, entryId, force: request.force })) })));
     }
   } else if (request.kind === "create") {
     for (const [index, item] of request.items.entries()) {

@@ -43,3 +43,8 @@ export function foldSchema(input: SchemaParts, base: CollectionSchema = {}): Col
   if (input.indexes !== undefined) folded.indexes = input.indexes;
   return folded;
 }
+
+/** Where the field list came from in the request, for issue paths: top-level `fields`, else `schema.fields`. */
+export function fieldsPath(input: SchemaParts): string[] {
+  return input.fields !== undefined ? ["fields"] : ["schema", "fields"];
+}

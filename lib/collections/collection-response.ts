@@ -2,6 +2,7 @@
 // schemas: the OpenAPI document is generated from them and the serializers are typed by them.
 import { z } from "zod";
 import { pageInfoSchema } from "../openapi/shared-schemas";
+import { includesSchema } from "./modeling-response";
 
 const versionId = z.string().regex(/^v_[1-9][0-9]*$/).meta({ id: "VersionId", example: "v_3" });
 const timestamp = z.string().meta({ format: "date-time" });
@@ -31,6 +32,10 @@ export const updatedCollectionSchema = collectionResponseSchema.extend({
     .object({ updated: z.number().int(), skipped: z.number().int(), truncated: z.boolean() })
     .optional()
     .meta({ description: "Present when the indexes mapping changed." }),
+  references: z
+    .object({ reindexed: z.number().int(), truncated: z.boolean() })
+    .optional()
+    .meta({ description: "Present when the reference fields changed: entries whose reference index was rebuilt from their data (at most REPROJECTION_LIMIT; `truncated`: the rest are on their next write)." }),
 });
 
 export const labelsMapSchema = z
@@ -49,6 +54,7 @@ export const entryResponseSchema = z
     data: z.unknown(),
     createdAt: timestamp,
     updatedAt: timestamp,
+    includes: includesSchema.optional(),
   })
   .meta({ id: "Entry" });
 
@@ -65,7 +71,9 @@ export const entryListItemSchema = z
   })
   .meta({ id: "EntryListItem" });
 
-export const entryListSchema = z.object({ entries: z.array(entryListItemSchema), pageInfo: pageInfoSchema }).meta({ id: "EntryList" });
+export const entryListSchema = z
+  .object({ entries: z.array(entryListItemSchema), pageInfo: pageInfoSchema, includes: includesSchema.optional() })
+  .meta({ id: "EntryList" });
 
 export const createdEntrySchema = z.object({ id: z.string(), version: versionId, labels: labelsMapSchema });
 export const updatedEntrySchema = z.object({ id: z.string(), version: versionId });
@@ -75,7 +83,7 @@ export const versionListItemSchema = z
   .meta({ id: "VersionListItem" });
 
 export const versionSnapshotSchema = z
-  .object({ id: z.string(), version: versionId, createdAt: timestamp, labels: z.array(z.string()), data: z.unknown() })
+  .object({ id: z.string(), version: versionId, createdAt: timestamp, labels: z.array(z.string()), data: z.unknown(), includes: includesSchema.optional() })
   .meta({ id: "VersionSnapshot" });
 
 export const labelResponseSchema = z.object({ label: z.string(), version: versionId, meta: z.unknown() }).meta({ id: "Label" });
@@ -89,6 +97,7 @@ export const labelHistorySchema = z
         previousVersion: versionId.nullable().describe("null for the label's first position"),
         movedAt: z.string(),
         movedBy: z.object({ type: z.enum(["session", "key"]), id: z.string(), prefix: z.string().optional() }),
+        scheduled: z.literal(true).optional().describe("Made by the scheduler from a scheduled move; movedBy scheduled it"),
       }),
     ),
   })

@@ -4,6 +4,7 @@
 // unknown field type, an unknown key or a contradictory option is a 400 there, never a surprise
 // at entry-write time.
 import { z } from "zod";
+import { SLUG_PATTERN } from "../slug-pattern";
 import { baseValidator } from "./field-validator";
 
 export const FIELD_TYPES = [
@@ -21,6 +22,7 @@ export const FIELD_TYPES = [
   "richtext",
   "array",
   "object",
+  "reference",
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -31,8 +33,8 @@ export type IndexColumn = (typeof INDEX_COLUMNS)[number];
 const LENGTH_TYPES: readonly FieldType[] = ["string", "text", "url", "email", "slug", "array"];
 /** Types whose `min`/`max` bound the value. */
 const RANGE_TYPES: readonly FieldType[] = ["number", "integer"];
-/** Types that cannot carry `enum` (their values are documents or structures). */
-const NO_ENUM_TYPES: readonly FieldType[] = ["json", "richtext", "object"];
+/** Types that cannot carry `enum` (their values are documents, structures or entry ids). */
+const NO_ENUM_TYPES: readonly FieldType[] = ["json", "richtext", "object", "reference"];
 
 /** Bounds that keep validating one entry cheap whatever schema a client sends. */
 export const MAX_FIELDS = 200;
@@ -57,6 +59,8 @@ export type FieldDefinition = {
   items?: FieldType;
   /** `object` only: the fields of the nested object. Absent: any object. */
   fields?: FieldDefinition[];
+  /** `reference` (or an array of them) only: the slug of the collection the ids point into. */
+  collection?: string;
 };
 
 export type IndexMapping = Partial<Record<IndexColumn, string>>;
@@ -87,6 +91,9 @@ function checkField(field: FieldDefinition, ctx: z.RefinementCtx): void {
   if (field.min !== undefined && field.max !== undefined && field.min > field.max) issue("max", "max is below min");
   if (field.items !== undefined && field.type !== "array") issue("items", "items applies to array fields only");
   if (field.fields !== undefined && field.type !== "object") issue("fields", "fields applies to object fields only");
+  const referencing = isReferenceField(field);
+  if (referencing && field.collection === undefined) issue("collection", "A reference field names the collection it points into");
+  if (!referencing && field.collection !== undefined) issue("collection", "collection applies to reference fields (or arrays of them) only");
   const enumType = field.type === "array" ? field.items : field.type;
   if (field.enum !== undefined && (enumType === undefined || NO_ENUM_TYPES.includes(enumType))) {
     issue("enum", `enum does not apply to ${field.type === "array" ? "items of this array" : `a ${field.type} field`}`);
@@ -120,6 +127,12 @@ export const fieldDefinitionSchema: z.ZodType<FieldDefinition> = z
     min: z.number().optional(),
     max: z.number().optional(),
     items: fieldTypeSchema.optional().meta({ description: "`array` only: the type of every item (absent: any JSON value)." }),
+    collection: z
+      .string()
+      .max(100)
+      .regex(SLUG_PATTERN, "A collection slug has only lowercase letters, digits and -")
+      .optional()
+      .meta({ description: "`reference` fields and arrays of them: the slug of one of the account's collections (it may be this one). Values are ids of its entries." }),
     // A getter makes the cycle; it returns one constant so every visit sees the same schema.
     get fields() {
       return nestedFieldsProperty;
@@ -175,6 +188,11 @@ export const collectionSchemaSchema = z.strictObject({
   fields: fieldListSchema.optional(),
   indexes: indexMappingSchema.optional(),
 });
+
+/** A field whose values are entry ids: `reference`, or an array of them. */
+export function isReferenceField(field: Pick<FieldDefinition, "type" | "items">): boolean {
+  return field.type === "reference" || (field.type === "array" && field.items === "reference");
+}
 
 /** The stored schema as the domain sees it (the database column is untyped JSON). */
 export function readCollectionSchema(stored: unknown): CollectionSchema {

@@ -1,11 +1,13 @@
 // POST /api/collections: at most 10 per account (400 past that, SPEC Collections rule 1), slug
-// unique per owner (409). The count and the insert run under a per-owner advisory lock, so two
-// concurrent creates cannot both pass the check at nine.
+// unique per owner (409), reference fields naming existing collections (or itself; else 400). The
+// count, the checks and the insert run under the owner's collections lock, so two concurrent
+// creates cannot both pass the check at nine, nor a named collection vanish meanwhile.
 import type { Tx } from "../db";
 import { badRequest, conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
-import { foldSchema, type CreateCollectionInput } from "./collection-input";
+import { fieldsPath, foldSchema, type CreateCollectionInput } from "./collection-input";
 import { inTransaction } from "./in-transaction";
+import { checkSchemaReferences, lockOwnerCollections } from "./schema-references";
 import { toCollection, type CollectionResponse } from "./to-collection";
 import type { Owner } from "./owner";
 
@@ -18,11 +20,12 @@ export async function createCollection(
   const { owner, input } = options;
   const schema = foldSchema(input) ?? {};
   return inTransaction(tx, async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`inkbase:collections:${owner.id}`}, 0))`;
+    await lockOwnerCollections(tx, owner.id);
     const count = await tx.collection.count({ where: { ownerId: owner.id } });
     if (count >= MAX_COLLECTIONS) throw badRequest("Collection limit reached");
     const taken = await tx.collection.findUnique({ where: { ownerId_slug: { ownerId: owner.id, slug: input.slug } }, select: { pk: true } });
     if (taken) throw conflict({ error: "Slug already used" });
+    await checkSchemaReferences(tx, { ownerId: owner.id, ownSlug: input.slug, fields: schema.fields, fieldPath: fieldsPath(input) });
     try {
       const row = await tx.collection.create({ data: { ownerId: owner.id, slug: input.slug, name: input.name, schema } });
       return toCollection(row);

@@ -1,6 +1,7 @@
 // POST /api/collections/:id/entries (SPEC Entries, create rules): validates and projects `data`,
-// writes the entry and v_1, optionally points a label at v_1, keeps entryCount and the label
-// count in step and emits entry.created then label.updated, all in one transaction.
+// checks its references, writes the entry, v_1 and v_1's reference index rows, optionally points a
+// label at v_1, keeps entryCount and the label count in step and emits entry.created then
+// label.updated, all in one transaction.
 import type { Tx } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
@@ -11,10 +12,13 @@ import type { LabelsMap } from "./entry-labels";
 import type { CreateEntryInput } from "./entry-input";
 import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
+import { checkReferences } from "./check-references";
+import { collectReferences } from "./entry-references";
 import { adjustLabelCounts } from "./label-counts";
 import { projectEntry } from "./project-entry";
 import { recordLabelMove } from "./record-label-move";
 import { validateEntryData } from "./validate-entry-data";
+import { writeReferences } from "./write-references";
 import { formatVersion } from "./version-id";
 import { versionAuthor, type Owner } from "./owner";
 
@@ -29,6 +33,8 @@ export async function createEntry(
     return await inTransaction(tx, async (tx) => {
       const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
       validateEntryData(collection.parsedSchema, input.data);
+      const refs = collectReferences(collection.parsedSchema.fields, input.data);
+      await checkReferences(tx, { ownerId: owner.id, refs });
       const projection = projectEntry(collection.parsedSchema.indexes, input.data);
       const data = input.data as Prisma.InputJsonObject;
       const now = new Date();
@@ -37,6 +43,7 @@ export async function createEntry(
         select: { id: true },
       });
       await tx.entryVersion.create({ data: { entryId: entry.id, version: 1, data, ...projection, createdAt: now, ...versionAuthor(owner) } });
+      await writeReferences(tx, { entryId: entry.id, version: 1, refs });
       const event = { ownerId: owner.id, project: owner.username, orderingKey: `entry:${entry.id}` };
       // entry.created carries the entry as the two-call flow would show it (no labels yet); the
       // label follows as its own label.updated (SPEC Events, ordering rule 1).

@@ -20,6 +20,13 @@ const positiveInt = z
   .transform(Number)
   .refine((n) => n >= 1, "Expected 1 or more");
 
+/** `include=0..3` on entry reads (MODELING "Reference fields"): how many levels of references to add as `includes`. */
+export const includeQuery = z
+  .enum(["0", "1", "2", "3"], { error: "include is 0, 1, 2 or 3" })
+  .meta({ description: "Levels of references to resolve into `includes` (0 to 3; default 0), at the read's own label." })
+  .optional()
+  .transform((value) => Number(value ?? 0));
+
 export const listEntriesQuery = z.object({
   page: positiveInt.optional().default(1),
   // Capped, not refused: perPage=500 answers 50 per page (SPEC: "Capped at 50").
@@ -29,9 +36,21 @@ export const listEntriesQuery = z.object({
   label: labelNameSchema.optional(),
   q: z.string().max(200).optional(),
   full: z.enum(["1", "0", "true", "false"]).optional().transform((v) => v === "1" || v === "true"),
+  include: includeQuery,
 });
 export type ListEntriesQuery = z.output<typeof listEntriesQuery>;
 
 export const getEntryQuery = z
-  .object({ label: labelNameSchema.optional(), version: versionIdSchema.optional() })
+  .object({ label: labelNameSchema.optional(), version: versionIdSchema.optional(), include: includeQuery })
   .refine((q) => q.label === undefined || q.version === undefined, { message: "Give label or version, not both" });
+
+export const getVersionQuery = z.object({ include: includeQuery });
+
+/** `force=true` on DELETE of an entry or a collection: delete it even while something references it. */
+export const deleteQuery = z.object({
+  force: z
+    .enum(["true", "false", "1", "0"])
+    .meta({ description: "`true`: delete even while referenced (references to it then resolve as `deleted`)." })
+    .optional()
+    .transform((value) => value === "true" || value === "1"),
+});

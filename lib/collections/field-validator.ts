@@ -39,6 +39,10 @@ export function baseValidator(type: FieldType): z.ZodType {
       return z.array(z.unknown());
     case "object":
       return z.record(z.string(), z.unknown());
+    case "reference":
+      // The id's shape only; that it names an entry of the field's collection is checked
+      // against the database by checkReferences (lib/collections/check-references.ts).
+      return z.string({ error: "Expected an entry id (a string)" }).min(1).max(100);
   }
 }
 

@@ -8,22 +8,30 @@
 // collection/name/entryUpdatedAt), so a page costs the same at 1k and 1M entries. `total` is
 // never a count(*) over an unfiltered listing: it is Collection.entryCount, or the label's
 // CollectionLabelCount, both kept exact in the write transactions. Filtered listings (slug, tag,
-// q) count their matches, so their cost follows the rows the filter has to examine.
+// q) count their matches, so their cost follows the rows the filter has to examine. `include`
+// resolves the page's references at the listing's label (lib/collections/resolve-includes.ts):
+// one more query per level, never one per entry.
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { ListEntriesQuery } from "./entry-input";
 import { findCollection } from "./find-collection";
+import { resolveIncludes, type Includes } from "./resolve-includes";
 import { toEntryListItem, type EntryListItem, type ProjectedRow } from "./to-entry";
 import type { Owner } from "./owner";
 
 export type EntryList = {
   entries: EntryListItem[];
   pageInfo: { total: number; page: number; perPage: number; hasMore: boolean };
+  includes?: Includes;
 };
 
 type ListRow = ProjectedRow & { id: string; updatedAt: Date; data?: unknown };
 
-export async function listEntries(options: { owner: Owner; collectionId: string; query: ListEntriesQuery }): Promise<EntryList> {
+export async function listEntries(options: {
+  owner: Owner;
+  collectionId: string;
+  query: Omit<ListEntriesQuery, "include"> & { include?: number };
+}): Promise<EntryList> {
   const { owner, collectionId, query } = options;
   const collection = await findCollection(db(), { ownerId: owner.id, slug: collectionId });
   const { page, perPage, label, full } = query;
@@ -64,8 +72,12 @@ export async function listEntries(options: { owner: Owner; collectionId: string;
   }
   const [rows, total] = await Promise.all([rowsQuery, totalQuery]);
   const tagMapped = Boolean(collection.parsedSchema.indexes?.tag);
-  return {
+  const list: EntryList = {
     entries: rows.map((row) => toEntryListItem(row, tagMapped, full)),
     pageInfo: { total, page, perPage, hasMore: page * perPage < total },
   };
+  if (query.include) {
+    list.includes = await resolveIncludes({ ownerId: owner.id, label: label ?? null, roots: rows.map((row) => ({ id: row.id, version: row.version })), depth: query.include });
+  }
+  return list;
 }

@@ -4,7 +4,7 @@
 // existed has an empty history; a removed one keeps its past.
 import { db } from "../db";
 import { findEntry } from "./find-entry";
-import type { Actor, Owner } from "./owner";
+import { actorFromColumns, type Actor, type Owner } from "./owner";
 import { formatVersion } from "./version-id";
 
 export type LabelMoveResponse = {
@@ -13,10 +13,12 @@ export type LabelMoveResponse = {
   previousVersion: string | null;
   movedAt: string;
   movedBy: Actor;
+  /** Present (true) when the tick made the move from a scheduled one; `movedBy` is who scheduled it. */
+  scheduled?: true;
 };
 
 /** The columns toLabelMove reads. */
-export const LABEL_MOVE_SELECT = { name: true, version: true, previousVersion: true, movedAt: true, actorType: true, actorId: true, actorPrefix: true } as const;
+export const LABEL_MOVE_SELECT = { name: true, version: true, previousVersion: true, movedAt: true, actorType: true, actorId: true, actorPrefix: true, scheduled: true } as const;
 
 export async function listLabelMoves(options: {
   owner: Owner;
@@ -41,16 +43,14 @@ export function toLabelMove(row: {
   actorType: string;
   actorId: string;
   actorPrefix: string | null;
+  scheduled: boolean;
 }): LabelMoveResponse {
   return {
     label: row.name,
     version: row.version === null ? null : formatVersion(row.version),
     previousVersion: row.previousVersion === null ? null : formatVersion(row.previousVersion),
     movedAt: row.movedAt.toISOString(),
-    movedBy: {
-      type: row.actorType === "key" ? "key" : "session",
-      id: row.actorId,
-      ...(row.actorType === "key" && row.actorPrefix ? { prefix: row.actorPrefix } : {}),
-    },
+    movedBy: actorFromColumns(row.actorType, row.actorId, row.actorPrefix),
+    ...(row.scheduled ? { scheduled: true as const } : {}),
   };
 }

@@ -9,6 +9,8 @@
 // committed version even after waiting on another write (unlocked reads in the same statement would
 // see the statement's older snapshot: read anything else in a later statement).
 import type { SqlRunner } from "../db-sql";
+import { Prisma } from "../generated/prisma/client";
+import { TARGET_LOCK_PREFIX } from "./check-references";
 import { notFound } from "../http/api-error";
 import { readCollectionSchema } from "./collection-schema";
 import type { FoundCollection } from "./find-collection";
@@ -30,16 +32,28 @@ export async function lockCollectionEntry(
     entryId: string;
     /** Runs once the collection is found and before a missing entry is reported (e.g. validation: 400 before 404). */
     check?: (collection: FoundCollection) => void;
+    /**
+     * Also take the entry's reference-target lock exclusively (a delete: writes that point at the
+     * entry hold it shared while they check it; lib/collections/check-references.ts). In the same
+     * round trip; the delete's next statement then sees every such write that committed.
+     */
+    asTarget?: boolean;
   },
 ): Promise<{ collection: FoundCollection; entry: LockedEntry }> {
   const { ownerId, slug, entryId } = options;
+  // After the row lock (a join above the entry's LockRows), and only when the entry is there: a
+  // delete then never holds this lock while it waits for the row, which is what keeps it out of
+  // lock cycles with writes (they hold their own row, then wait for target locks).
+  const targetLock = options.asTarget
+    ? Prisma.sql`LEFT JOIN LATERAL (SELECT pg_advisory_xact_lock(hashtextextended(${TARGET_LOCK_PREFIX} || ${entryId}, 0)) AS held WHERE e.id IS NOT NULL) target_lock ON true`
+    : Prisma.empty;
   const [row] = await tx.$queryRaw<Row[]>`
     WITH c AS (
       SELECT pk, slug, name, schema, "entryCount", "createdAt", "updatedAt" FROM "Collection"
       WHERE "ownerId" = ${ownerId} AND slug = ${slug} FOR KEY SHARE)
     SELECT c.*, e.id AS "entryId", e.version AS "entryVersion", e."createdAt" AS "entryCreatedAt", e."updatedAt" AS "entryUpdatedAt"
     FROM c LEFT JOIN LATERAL (
-      SELECT id, version, "createdAt", "updatedAt" FROM "Entry" WHERE id = ${entryId} AND "collectionPk" = c.pk FOR UPDATE) e ON true`;
+      SELECT id, version, "createdAt", "updatedAt" FROM "Entry" WHERE id = ${entryId} AND "collectionPk" = c.pk FOR UPDATE) e ON true ${targetLock}`;
   if (!row) throw notFound("Collection not found");
   const { entryId: id, entryVersion, entryCreatedAt, entryUpdatedAt, ...collectionRow } = row;
   const collection: FoundCollection = { ...collectionRow, parsedSchema: readCollectionSchema(collectionRow.schema) };

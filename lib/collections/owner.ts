@@ -34,3 +34,8 @@ export function versionAuthor(owner: Owner): { authorType: string; authorId: str
   const actor = actorFor(owner);
   return { authorType: actor.type, authorId: actor.id, authorPrefix: actor.prefix ?? null };
 }
+
+/** An actor as its table columns keep it (`actorType`, `actorId`, `actorPrefix`): the prefix only for keys. */
+export function actorFromColumns(type: string, id: string, prefix: string | null): Actor {
+  return type === "key" ? { type: "key", id, ...(prefix ? { prefix } : {}) } : { type: "session", id };
+}

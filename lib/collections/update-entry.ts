@@ -1,18 +1,22 @@
 // PATCH /api/collections/:id/entries/:entryId (SPEC Entries, update rules): a new version under
 // the entry's row lock, so concurrent PATCHes get v_2, v_3, ... with no gap and no duplicate;
 // `ifVersion` is compared under that lock (a mismatch writes nothing). Labels never move, but
-// their copy of the entry's updatedAt does; retention and entry.updated share the transaction.
+// their copy of the entry's updatedAt does; retention, the new version's reference index rows
+// (pruned versions take theirs along: the index cascades) and entry.updated share the transaction.
 import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import { enqueueEvent } from "../webhooks/enqueue-event";
+import { checkReferences } from "./check-references";
 import { entryEventData } from "./entry-event-data";
+import { collectReferences } from "./entry-references";
 import type { LabelRow } from "./entry-labels";
 import type { UpdateEntryInput } from "./entry-input";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import { projectEntry } from "./project-entry";
 import { pruneVersionsSql } from "./prune-versions";
 import { validateEntryData } from "./validate-entry-data";
+import { writeReferences } from "./write-references";
 import { formatVersion } from "./version-id";
 import { versionAuthor, type Owner } from "./owner";
 
@@ -36,6 +40,9 @@ export async function updateEntry(
         },
       });
       const projection = projectEntry(collection.parsedSchema.indexes, input.data);
+      // Collections without reference fields do no reference work at all (no statement).
+      const refs = collectReferences(collection.parsedSchema.fields, input.data);
+      await checkReferences(tx, { ownerId: owner.id, entryId, refs });
       if (input.ifVersion !== undefined && input.ifVersion !== current.version) {
         throw conflict({ error: "version_conflict", current: formatVersion(current.version) });
       }
@@ -57,6 +64,7 @@ export async function updateEntry(
           VALUES (${entryId}, ${version}, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix})),
         pruned AS (${pruneVersionsSql({ entryId, newest: version })})
         UPDATE "EntryLabel" SET "entryUpdatedAt" = ${now} WHERE "entryId" = ${entryId} RETURNING name, version, meta`;
+      await writeReferences(tx, { entryId, version, refs });
       await enqueueEvent(tx, {
         ownerId: owner.id,
         project: owner.username,

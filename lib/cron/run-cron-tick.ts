@@ -1,8 +1,11 @@
 // One tick, whoever runs it (GET /api/cron/tick, `admin cron:run`, the in-process ticker): first
-// announce the scheduled posts whose time has come (their post.published deliveries are then due
-// at once), then deliver every due webhook attempt once, then prune the delivery log and the
+// make the scheduled label moves whose time has come (MODELING; logged, not counted in the result)
+// and announce the scheduled posts whose time has come (their label.updated and post.published
+// deliveries are then due at once), then deliver every due webhook attempt once, then prune the delivery log and the
 // outbox past their retention periods (bounded storage; not part of the result, whose shape
 // DECISIONS §1 fixes; a pruning failure is logged and never fails the tick).
+import { applyDueLabelMoves } from "../collections/apply-due-label-moves";
+import { logger } from "../log/logger";
 import { announceDuePosts } from "../posts/announce-due-posts";
 import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
 import { pruneOutbox } from "../webhooks/prune-outbox";
@@ -20,6 +23,8 @@ export type TickResult = {
 export async function runCronTick(
   options: { budgetMs?: number; timeoutMs?: number; ownerId?: string } = {},
 ): Promise<TickResult> {
+  const moves = await applyDueLabelMoves({ ownerId: options.ownerId, budgetMs: options.budgetMs });
+  if (moves.applied || moves.failed) logger().info(moves, "scheduled label moves made");
   const { published } = await announceDuePosts({ ownerId: options.ownerId });
   const { delivered, failed } = await deliverDueWebhooks(options);
   // Per-owner ticks (tests) leave the shared log and outbox alone.

@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/principal";
+import { logFormat } from "./log-format";
 import { logger } from "./logger";
 
 export type AccessEntry = {
@@ -18,6 +19,9 @@ export type AccessEntry = {
  * kind, owner id and key id, never a key, cookie or e-mail address.
  */
 export function logAccess(entry: AccessEntry): void {
+  // On a terminal the server (scripts/serve.ts) writes one short line for every request, API
+  // calls included; a second line per call would only repeat it.
+  if (logFormat() === "pretty") return;
   const log = logger();
   if (!log.isLevelEnabled("info")) return;
   const { principal } = entry;

@@ -4,7 +4,7 @@
 //   const inkbase = new Inkbase({ baseUrl: "https://blog.example.com", apiKey: process.env.INKBASE_API_KEY });
 //   const { id } = await inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" });
 import { HttpClient, type InkbaseOptions, type RequestOptions } from "./http.js";
-import type { BodyOf, QueryOf, ResponseOf } from "./types.js";
+import type { BodyOf, QueryOf, ResponseOf, ScheduledMoveCreated } from "./types.js";
 
 export { InkbaseError, type ErrorBody } from "./errors.js";
 export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.js";
@@ -99,7 +99,11 @@ export class Inkbase {
       this.data<ResponseOf<"/api/collections", "post">>("POST", "/api/collections", { ...call, body }),
     update: (id: string, body: BodyOf<"/api/collections/{id}", "patch">, call?: Call) =>
       this.data<ResponseOf<"/api/collections/{id}", "patch">>("PATCH", `/api/collections/${seg(id)}`, { ...call, body }),
-    delete: (id: string, call?: Call) => this.data<ResponseOf<"/api/collections/{id}", "delete">>("DELETE", `/api/collections/${seg(id)}`, call),
+    /** `{ force: true }` deletes it even while another collection's schema references it (otherwise a 409 InkbaseError). */
+    delete: (id: string, options: Call & { force?: boolean } = {}) => {
+      const { force, ...call } = options;
+      return this.data<ResponseOf<"/api/collections/{id}", "delete">>("DELETE", `/api/collections/${seg(id)}`, { ...call, query: force ? { force: "true" } : undefined });
+    },
   };
 
   readonly entries = {
@@ -117,10 +121,19 @@ export class Inkbase {
     /** `ifVersion`: a newer version rejects with a 409 InkbaseError whose `body.current` is the current version. */
     update: (collection: string, entryId: string, body: BodyOf<"/api/collections/{id}/entries/{entryId}", "patch">, call?: Call) =>
       this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "patch">>("PATCH", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, { ...call, body }),
-    delete: (collection: string, entryId: string, call?: Call) =>
-      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "delete">>("DELETE", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, call),
+    /** `{ force: true }` deletes it even while other entries reference it (otherwise a 409 InkbaseError with `referencedBy`). */
+    delete: (collection: string, entryId: string, options: Call & { force?: boolean } = {}) => {
+      const { force, ...call } = options;
+      return this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}", "delete">>("DELETE", `/api/collections/${seg(collection)}/entries/${seg(entryId)}`, {
+        ...call,
+        query: force ? { force: "true" } : undefined,
+      });
+    },
     bulk: (collection: string, body: BodyOf<"/api/collections/{id}/entries/bulk", "post">, call?: Call) =>
       this.data<ResponseOf<"/api/collections/{id}/entries/bulk", "post">>("POST", `/api/collections/${seg(collection)}/entries/bulk`, { ...call, body }),
+    /** What changes from one version to another, each side a version id (`v_7`) or a label (`production`). */
+    diff: (collection: string, entryId: string, query: QueryOf<"/api/collections/{id}/entries/{entryId}/diff", "get">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/diff", "get">>("GET", `/api/collections/${seg(collection)}/entries/${seg(entryId)}/diff`, { ...call, query }),
   };
 
   readonly versions = {
@@ -149,6 +162,18 @@ export class Inkbase {
     /** Roll back: point the label (default `production`) at an earlier retained version. */
     rollBack: (collection: string, entryId: string, version: string, name = "production", call?: Call) =>
       this.labels.move(collection, entryId, name, { version }, call),
+    /** Move the label at a later time (more than 5 s ahead; sooner moves now). Resolves with `{ scheduled }`; a newer schedule of the same label replaces it. */
+    schedule: (collection: string, entryId: string, name: string, body: { version: string; at: Date | string; meta?: unknown }, call?: Call) =>
+      this.data<ScheduledMoveCreated>("PUT", this.labelPath(collection, entryId, name), {
+        ...call,
+        body: { ...body, at: typeof body.at === "string" ? body.at : body.at.toISOString() },
+      }),
+    /** The collection's pending moves (or `{ status: "applied" | "failed" }` ones), optionally for one `entryId`. */
+    scheduled: (collection: string, query?: QueryOf<"/api/collections/{id}/scheduled", "get">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/scheduled", "get">>("GET", `/api/collections/${seg(collection)}/scheduled`, { ...call, query }),
+    /** Cancel a pending move; one already made is a 404 InkbaseError. */
+    cancelSchedule: (collection: string, scheduleId: string, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/scheduled/{scheduleId}", "delete">>("DELETE", `/api/collections/${seg(collection)}/scheduled/${seg(scheduleId)}`, call),
   };
 
   readonly webhooks = {

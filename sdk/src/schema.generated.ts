@@ -52,7 +52,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a collection
-         * @description Deletes all its entries and versions. Irreversible.
+         * @description Deletes all its entries and versions. Irreversible. While another collection's schema has a reference field pointing into it: 409 `Collection is referenced`, nothing deleted; `?force=true` deletes it anyway (references into it then resolve as `deleted`).
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
@@ -63,7 +63,7 @@ export interface paths {
         head?: never;
         /**
          * Rename or replace the schema
-         * @description `schema` is replaced, not merged. A changed indexes mapping re-projects entries (`reprojected`).
+         * @description `schema` is replaced, not merged. A changed indexes mapping re-projects entries (`reprojected`). Reference fields must name one of your collections (or this one).
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
@@ -81,7 +81,7 @@ export interface paths {
         };
         /**
          * List entries
-         * @description Drafts included unless `label` is given; `full=1` adds `data`. The published listing is `?label=production&full=1`.
+         * @description Drafts included unless `label` is given; `full=1` adds `data`. The published listing is `?label=production&full=1`. `include=1..3` adds `includes`: the entries the page references, at the listing's label (current versions without one), each once.
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
@@ -135,7 +135,7 @@ export interface paths {
         };
         /**
          * Get an entry
-         * @description The `production` version by default; `?label=` or `?version=` chooses another. A draft (no `production`) is 404 by default.
+         * @description The `production` version by default; `?label=` or `?version=` chooses another. A draft (no `production`) is 404 by default. `include=1..3` adds `includes`: the entries its reference fields point at, that many levels deep, at the same label (`?version=` reads: at current versions), each once; references whose target lacks the label or was deleted are listed in `includes.unresolved`.
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
@@ -146,7 +146,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an entry
-         * @description Removes the entry, its versions and labels.
+         * @description Removes the entry, its versions and labels. While other entries' current or labelled versions reference it: 409 `Entry is referenced` listing them (at most 20), nothing deleted; `?force=true` deletes it anyway and those references resolve as `deleted`.
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
@@ -157,13 +157,37 @@ export interface paths {
         head?: never;
         /**
          * Write a new version
-         * @description No label moves. With `ifVersion` different from the current version: 409 `version_conflict` with `current`, nothing written.
+         * @description No label moves. With `ifVersion` different from the current version: 409 `version_conflict` with `current`, nothing written. Reference fields must hold ids of entries of their collection (400 naming each path otherwise).
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
          *     Scopes: `collections:write`.
          */
         patch: operations["patchCollectionsIdEntriesEntryId"];
+        trace?: never;
+    };
+    "/api/collections/{id}/entries/{entryId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diff two versions
+         * @description The changes from one version to another, each side named by a version id or a label (`?from=production&to=v_7`: what promoting v_7 would change). The same diff the dashboard's compare view shows: `path` is a JSON pointer into `data`, objects and arrays of objects are followed key by key, arrays of plain values change as a whole, and `richtext` fields carry `blocks` (the changed paragraphs, headings, list items… with their text before and after).
+         *
+         *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
+         *
+         *     Scopes: `collections:read`.
+         */
+        get: operations["getCollectionsIdEntriesEntryIdDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/collections/{id}/entries/{entryId}/labels/{name}": {
@@ -182,7 +206,7 @@ export interface paths {
         get: operations["getCollectionsIdEntriesEntryIdLabelsName"];
         /**
          * Point a label at a version
-         * @description Publishing (`production`), promotion and rollback are all this call. `meta` is stored verbatim. Emits label.updated.
+         * @description Publishing (`production`), promotion and rollback are all this call. `meta` is stored verbatim. Emits label.updated. With `at` more than 5 s ahead the move is scheduled instead (202): the tick makes it within a minute of that time, as a normal move (label.updated; label history with `scheduled: true` and its creator), or marks it `failed` if the version was pruned or the entry deleted meanwhile. One pending move per entry and label: a new one replaces it. `at` in the past or within 5 s moves now.
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
@@ -261,7 +285,7 @@ export interface paths {
         };
         /**
          * Get one version
-         * @description An immutable snapshot: cache it forever, revalidate with `If-None-Match`.
+         * @description An immutable snapshot: cache it forever, revalidate with `If-None-Match`. With `include=1..3` the answer also holds the entries it references at their current versions, which change: then it has no ETag and is not cacheable.
          *
          *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
          *
@@ -271,6 +295,54 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scheduled label moves
+         * @description Pending moves (made with `PUT …/labels/:name` and `at`), soonest first; `entryId` narrows to one entry. `status=applied` or `status=failed` lists what became of past ones instead (failed ones carry `reason`: `entry_deleted` or `version_pruned`), most recent first. At most 100.
+         *
+         *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
+         *
+         *     Scopes: `collections:read`.
+         */
+        get: operations["getCollectionsIdScheduled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}/scheduled/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a scheduled label move
+         * @description The move never happens. A move already made (or failed, or replaced by a newer one) is 404.
+         *
+         *     Needs the **Pro plan** (403 `Pro plan required` otherwise).
+         *
+         *     Scopes: `collections:write`.
+         */
+        delete: operations["deleteCollectionsIdScheduledScheduleId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -807,7 +879,7 @@ export interface components {
         CollectionField: {
             name: string;
             /** @enum {string} */
-            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
+            type: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object" | "reference";
             required?: boolean;
             enum?: (string | number | boolean)[];
             min?: number;
@@ -816,7 +888,9 @@ export interface components {
              * @description `array` only: the type of every item (absent: any JSON value).
              * @enum {string}
              */
-            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object";
+            items?: "string" | "text" | "number" | "integer" | "boolean" | "date" | "datetime" | "url" | "email" | "slug" | "json" | "richtext" | "array" | "object" | "reference";
+            /** @description `reference` fields and arrays of them: the slug of one of the account's collections (it may be this one). Values are ids of its entries. */
+            collection?: string;
             /** @description `object` only: the nested fields (absent: any object). Nests at most 5 levels deep. */
             fields?: components["schemas"]["CollectionFields"];
         };
@@ -839,6 +913,8 @@ export interface components {
             ids: string[];
             /** @constant */
             action: "delete";
+            /** @description Delete entries other entries reference, as `?force=true` does for one (their items are otherwise 409 `Entry is referenced`). */
+            force?: boolean;
         };
         /** @description A Tiptap (ProseMirror) JSON document: `{ "type": "doc", "content": [...] }`. */
         TiptapDocument: components["schemas"]["TiptapNode"];
@@ -967,9 +1043,19 @@ export interface components {
             /** @constant */
             success: true;
         };
+        CollectionReferenced: {
+            /** @constant */
+            error: "Collection is referenced";
+            referencedBy: {
+                collection: string;
+                /** @description JSON pointer of the reference field in that collection's entries */
+                path: string;
+            }[];
+        };
         EntryList: {
             entries: components["schemas"]["EntryListItem"][];
             pageInfo: components["schemas"]["PageInfo"];
+            includes?: components["schemas"]["Includes"];
         };
         EntryListItem: {
             id: string;
@@ -990,6 +1076,36 @@ export interface components {
             page: number;
             perPage: number;
             hasMore: boolean;
+        };
+        /** @description With `include` ≥ 1: the referenced entries, each once (entries already in the answer are not repeated). */
+        Includes: {
+            entries: {
+                id: string;
+                /** @description The slug of its collection */
+                collection: string;
+                /** @description The version at the read's label (current for unlabelled reads) */
+                version: string;
+                title: string | null;
+                summary: string | null;
+                slug: string | null;
+                tag?: string | null;
+                data: unknown;
+            }[];
+            unresolved: {
+                /** @description The entry holding the reference */
+                entryId: string;
+                /** @description JSON pointer into that entry's data */
+                path: string;
+                /** @description The referenced id */
+                id: string;
+                /** @enum {string} */
+                reason: "no_label" | "deleted";
+            }[];
+            /**
+             * @description More than 1,000 entries would have been included; the rest were left out.
+             * @constant
+             */
+            truncated?: true;
         };
         LabelsMap: {
             [key: string]: {
@@ -1021,6 +1137,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            includes?: components["schemas"]["Includes"];
         };
         /**
          * @example {
@@ -1033,10 +1150,72 @@ export interface components {
             error: "version_conflict";
             current: string;
         };
+        EntryReferenced: {
+            /** @constant */
+            error: "Entry is referenced";
+            referencedBy: {
+                collection: string;
+                entryId: string;
+                path: string;
+            }[];
+        };
+        EntryDiff: {
+            from: {
+                version: string;
+                /** @description When the side was named by a label */
+                label?: string;
+            };
+            to: {
+                version: string;
+                /** @description When the side was named by a label */
+                label?: string;
+            };
+            changes: {
+                /** @description JSON pointer into data */
+                path: string;
+                /** @enum {string} */
+                kind: "changed" | "added" | "removed";
+                before: unknown;
+                after: unknown;
+                /** @description richtext fields: the changed blocks, text before and after */
+                blocks?: {
+                    /** @enum {string} */
+                    kind: "changed" | "added" | "removed";
+                    /** @description Paragraph, Heading 2, List item, … */
+                    label: string;
+                    before: string | null;
+                    after: string | null;
+                }[];
+            }[];
+        };
+        DiffSideNotFound: {
+            /** @enum {string} */
+            error: "Version not found" | "Label not found";
+            /** @enum {string} */
+            param: "from" | "to";
+            value: string;
+        };
         Label: {
             label: string;
             version: components["schemas"]["VersionId"];
             meta: unknown;
+        };
+        ScheduledMoveCreated: {
+            scheduled: {
+                id: string;
+                label: string;
+                version: string;
+                /** Format: date-time */
+                at: string;
+                createdBy: components["schemas"]["Actor"];
+            };
+        };
+        Actor: {
+            /** @enum {string} */
+            type: "session" | "key";
+            id: string;
+            /** @description The key's shown prefix */
+            prefix?: string;
         };
         LabelHistory: {
             data: {
@@ -1052,6 +1231,11 @@ export interface components {
                     id: string;
                     prefix?: string;
                 };
+                /**
+                 * @description Made by the scheduler from a scheduled move; movedBy scheduled it
+                 * @constant
+                 */
+                scheduled?: true;
             }[];
         };
         VersionListItem: {
@@ -1067,6 +1251,27 @@ export interface components {
             createdAt: string;
             labels: string[];
             data: unknown;
+            includes?: components["schemas"]["Includes"];
+        };
+        ScheduledMoveList: {
+            data: components["schemas"]["ScheduledMove"][];
+        };
+        ScheduledMove: {
+            id: string;
+            entryId: string;
+            label: string;
+            version: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            status: "pending" | "applied" | "failed";
+            /** @enum {string} */
+            reason?: "entry_deleted" | "version_pruned";
+            createdBy: components["schemas"]["Actor"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            settledAt?: string;
         };
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
@@ -1755,7 +1960,9 @@ export interface operations {
     };
     deleteCollectionsId: {
         parameters: {
-            query?: never;
+            query?: {
+                force?: "0" | "1" | "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -1815,6 +2022,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Collection is referenced`, with `referencedBy`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionReferenced"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -1902,6 +2119,11 @@ export interface operations {
                         reprojected?: {
                             updated: number;
                             skipped: number;
+                            truncated: boolean;
+                        };
+                        /** @description Present when the reference fields changed: entries whose reference index was rebuilt from their data (at most REPROJECTION_LIMIT; `truncated`: the rest are on their next write). */
+                        references?: {
+                            reindexed: number;
                             truncated: boolean;
                         };
                     };
@@ -1993,6 +2215,7 @@ export interface operations {
                 label?: string;
                 q?: string;
                 full?: "0" | "1" | "true" | "false";
+                include?: "0" | "1" | "2" | "3";
             };
             header?: never;
             path: {
@@ -2154,7 +2377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: `data` fails the collection schema. */
+            /** @description Invalid input: `data` fails the collection schema, or a reference names no entry of its collection. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2361,6 +2584,7 @@ export interface operations {
             query?: {
                 label?: string;
                 version?: string;
+                include?: "0" | "1" | "2" | "3";
             };
             header?: never;
             path: {
@@ -2473,7 +2697,9 @@ export interface operations {
     };
     deleteCollectionsIdEntriesEntryId: {
         parameters: {
-            query?: never;
+            query?: {
+                force?: "0" | "1" | "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -2534,6 +2760,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Entry is referenced`, with `referencedBy`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryReferenced"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -2695,6 +2931,102 @@ export interface operations {
             };
         };
     };
+    getCollectionsIdEntriesEntryIdDiff: {
+        parameters: {
+            query: {
+                /** @description A version id (`v_3`) or a label (`production`); `v_<n>` always means the version. */
+                from: string;
+                /** @description A version id or a label. */
+                to: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryDiff"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); the account is not on the Pro plan; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Collection not found`, `Entry not found`, or a side that names nothing: `Version not found` / `Label not found` with `param` (`from` or `to`) and `value`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiffSideNotFound"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getCollectionsIdEntriesEntryIdLabelsName: {
         parameters: {
             query?: never;
@@ -2810,6 +3142,11 @@ export interface operations {
                 "application/json": {
                     version: string;
                     meta?: unknown;
+                    /**
+                     * Format: date-time
+                     * @description Move the label at this time instead of now (more than 5 s ahead: 202 with the scheduled move; sooner or past: moves now).
+                     */
+                    at?: string;
                 };
             };
         };
@@ -2825,6 +3162,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Label"];
+                };
+            };
+            /** @description Scheduled (with `at` more than 5 s ahead); the label has not moved yet. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledMoveCreated"];
                 };
             };
             /** @description Invalid input: `issues` names each failing field. */
@@ -3224,7 +3574,9 @@ export interface operations {
     };
     getCollectionsIdEntriesEntryIdVersionsVersion: {
         parameters: {
-            query?: never;
+            query?: {
+                include?: "0" | "1" | "2" | "3";
+            };
             header?: {
                 /** @description An ETag from an earlier response: 304 without a body when it still matches. */
                 "if-none-match"?: string;
@@ -3307,6 +3659,190 @@ export interface operations {
                 };
             };
             /** @description `Collection not found`, `Entry not found` or `Version not found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCollectionsIdScheduled: {
+        parameters: {
+            query?: {
+                entryId?: string;
+                status?: "pending" | "applied" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The moves. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledMoveList"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); the account is not on the Pro plan; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Collection not found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteCollectionsIdScheduledScheduleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); the account is not on the Pro plan; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Collection not found` or `Scheduled move not found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

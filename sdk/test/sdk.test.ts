@@ -144,6 +144,32 @@ describe("@inkbase/sdk collections", () => {
     expect(invalid).toMatchObject({ status: 400, body: { error: "Invalid input" } });
     expect((invalid as InkbaseError).fieldError("schema.fields.0.fields.0.items")).toBe("items applies to array fields only");
   });
+
+  it("models references with include, diffs before promoting, and schedules and cancels a move", async () => {
+    const { inkbase } = await client({ plan: "pro" });
+    const authors = uniqueName("authors");
+    const articles = uniqueName("articles");
+    await inkbase.collections.create({ name: "Authors", slug: authors, fields: [{ name: "name", type: "string" }] });
+    await inkbase.collections.create({ name: "Articles", slug: articles, fields: [{ name: "title", type: "string" }, { name: "author", type: "reference", collection: authors }] });
+    const ada = await inkbase.entries.create(authors, { data: { name: "Ada" }, label: "production" });
+    const article = await inkbase.entries.create(articles, { data: { title: "One", author: ada.id }, label: "production" });
+    const read = await inkbase.entries.get(articles, article.id, { include: "1" });
+    expect(read.includes?.entries.map((entry) => [entry.id, entry.data])).toEqual([[ada.id, { name: "Ada" }]]);
+
+    await inkbase.entries.update(articles, article.id, { data: { title: "Two", author: ada.id } });
+    const diff = await inkbase.entries.diff(articles, article.id, { from: "production", to: "v_2" });
+    expect(diff).toEqual({ from: { version: "v_1", label: "production" }, to: { version: "v_2" }, changes: [{ path: "/title", kind: "changed", before: "One", after: "Two" }] });
+
+    const { scheduled } = await inkbase.labels.schedule(articles, article.id, "production", { version: "v_2", at: new Date(Date.now() + 3_600_000) });
+    expect(scheduled).toMatchObject({ label: "production", version: "v_2", createdBy: { type: "key" } });
+    expect((await inkbase.labels.scheduled(articles, { entryId: article.id })).data.map((move) => move.id)).toEqual([scheduled.id]);
+    await inkbase.labels.cancelSchedule(articles, scheduled.id);
+    const again = await inkbase.labels.cancelSchedule(articles, scheduled.id).catch((e: unknown) => e);
+    expect(again).toMatchObject({ status: 404, body: { error: "Scheduled move not found" } });
+    const blocked = await inkbase.entries.delete(authors, ada.id).catch((e: unknown) => e);
+    expect(blocked).toMatchObject({ status: 409, body: { error: "Entry is referenced" } });
+    expect(await inkbase.entries.delete(authors, ada.id, { force: true })).toEqual({ success: true });
+  });
 });
 
 describe("@inkbase/sdk webhooks", () => {

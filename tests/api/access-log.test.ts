@@ -66,3 +66,30 @@ describe("access log", () => {
     expect(server.output()).not.toContain("ink_not-a-real-key");
   });
 });
+
+describe("on a terminal (npm start in a person's shell)", () => {
+  let terminal: RunningServer;
+  beforeAll(async () => {
+    terminal = await startNextServer({ ...testServerEnv({ databaseUrl: inject("databaseUrl"), cronSecret: "unused" }), LOG_LEVEL: "info", LOG_FORMAT: undefined }, { terminal: true });
+  }, 120_000);
+  afterAll(async () => terminal?.stop());
+
+  const plain = () => terminal.output().replace(/\x1b\[[0-9;]*m/g, "").replace(/\r/g, "");
+
+  it("one short human line per request (method, path, status, time), no JSON, no query", async () => {
+    const user = await createTestUser();
+    const key = await createTestKey(user.id, ["posts:read"]);
+    expect((await fetch(`${terminal.url}/api/posts/mine?q=hidden-text`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await fetch(`${terminal.url}/signin`)).status).toBe(200);
+    expect((await fetch(`${terminal.url}/dashboard`, { redirect: "manual", headers: { RSC: "1", "Next-Router-Prefetch": "1" } })).status).toBe(307);
+
+    await expect.poll(() => plain()).toMatch(/^\d\d:\d\d:\d\d {2}GET \/api\/posts\/mine 200 \d+ ms$/m);
+    await expect.poll(() => plain()).toMatch(/^\d\d:\d\d:\d\d {2}GET \/signin 200 \d+ ms$/m);
+    await expect.poll(() => plain()).toMatch(/^\d\d:\d\d:\d\d {2}GET \/dashboard 307 \d+ ms \(prefetch\)$/m);
+    // One line per call: the JSON access line is not written beside it.
+    expect(plain().split("\n").filter((line) => line.includes("/api/posts/mine"))).toHaveLength(1);
+    expect(plain()).not.toMatch(/^\{/m);
+    expect(plain()).not.toContain("hidden-text");
+    expect(plain()).not.toContain(key);
+  });
+});

@@ -50,11 +50,14 @@ const GENERATORS: Record<string, Generator> = {
   "PATCH /api/collections/[id]/entries/[entryId]": { auth: "key", fields: ["data", "ifVersion"] },
   "DELETE /api/collections/[id]/entries/[entryId]": { auth: "key" },
   "GET /api/collections/[id]/entries/[entryId]/labels/[name]": { auth: "key" },
-  "PUT /api/collections/[id]/entries/[entryId]/labels/[name]": { auth: "key", fields: ["version", "meta"] },
+  "PUT /api/collections/[id]/entries/[entryId]/labels/[name]": { auth: "key", fields: ["version", "meta", "at"] },
   "DELETE /api/collections/[id]/entries/[entryId]/labels/[name]": { auth: "key" },
   "GET /api/collections/[id]/entries/[entryId]/labels/[name]/history": { auth: "key" },
   "GET /api/collections/[id]/entries/[entryId]/versions": { auth: "key" },
   "GET /api/collections/[id]/entries/[entryId]/versions/[version]": { auth: "key" },
+  "GET /api/collections/[id]/entries/[entryId]/diff": { auth: "key" },
+  "GET /api/collections/[id]/scheduled": { auth: "key" },
+  "DELETE /api/collections/[id]/scheduled/[scheduleId]": { auth: "key" },
   // Without the secret: a real tick is global (it delivers every test's due webhooks and
   // announces every due post), which would race the webhook tests running beside this file.
   // The authorized tick is covered by tests/api/webhooks-cron.test.ts.
@@ -92,7 +95,7 @@ const GENERATORS: Record<string, Generator> = {
   "POST /api/webhooks/[id]/deliveries/[deliveryId]/redeliver": { auth: "session" },
 };
 
-const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search"];
+const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId"];
 
 function enumerateRoutes(): string[] {
   const found: string[] = [];
@@ -182,6 +185,7 @@ async function fingerprint(ownerId: string): Promise<string> {
     client.entry.aggregate({ where: collection, _max: { updatedAt: true } }),
     client.entryVersion.count({ where: { entry: collection } }),
     client.entryLabel.count({ where: { entry: collection } }),
+    client.scheduledLabelMove.count({ where: collection }),
     client.outboxEvent.count({ where: { ownerId } }),
     client.webhookSubscription.count({ where: { ownerId } }),
     client.user.findUnique({ where: { id: ownerId }, select: { displayName: true, updatedAt: true } }),

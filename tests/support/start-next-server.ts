@@ -24,15 +24,21 @@ export type RunningServer = { url: string; pid: number; stop(): Promise<void>; o
  * Resolves once the server answers /api/health (healthy unless `healthy: false` is passed).
  * `ipc: true` opens the channel `npm start`'s launcher opens, which turns on the server's
  * in-process cron ticker; the suite's shared servers have none, so they never tick on their own.
+ * `terminal: true` runs it under a pseudo-terminal (util-linux `script`), as `npm start` in a
+ * person's terminal does: stdout is then a TTY.
  */
 export async function startNextServer(
   env: Record<string, string | undefined>,
-  options: { healthy?: boolean; ipc?: boolean; nodeArgs?: string[] } = {},
+  options: { healthy?: boolean; ipc?: boolean; nodeArgs?: string[]; terminal?: boolean } = {},
 ): Promise<RunningServer> {
   const mustBeHealthy = options.healthy ?? true;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", path.join(root, "scripts/serve.ts"), "--hostname", "127.0.0.1"], {
+  const command = [process.execPath, ...(options.nodeArgs ?? []), "--import", "tsx", path.join(root, "scripts/serve.ts"), "--hostname", "127.0.0.1"];
+  const [file, args] = options.terminal
+    ? ["script", ["--quiet", "--flush", "--return", "--command", `exec ${command.map((part) => `'${part}'`).join(" ")}`, "/dev/null"]]
+    : [command[0], command.slice(1)];
+  const child: ChildProcess = spawn(file, args, {
     cwd: root,
     env: childEnv({ ...env, NODE_ENV: "production", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" }),
     stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],

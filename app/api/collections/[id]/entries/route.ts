@@ -1,4 +1,4 @@
-// GET /api/collections/:id/entries – list entries (filters slug, tag, label, q; full=1 adds data)
+// GET /api/collections/:id/entries – list entries (filters slug, tag, label, q; full=1 adds data; include=1..3 adds referenced entries)
 // POST /api/collections/:id/entries – create an entry (v_1), optionally pointing a label at it
 import { api } from "@/lib/http/api";
 import { createEntry } from "@/lib/collections/create-entry";
@@ -17,7 +17,8 @@ export const GET = api({
   query: listEntriesQuery,
   docs: {
     summary: "List entries",
-    description: "Drafts included unless `label` is given; `full=1` adds `data`. The published listing is `?label=production&full=1`.",
+    description:
+      "Drafts included unless `label` is given; `full=1` adds `data`. The published listing is `?label=production&full=1`. `include=1..3` adds `includes`: the entries the page references, at the listing's label (current versions without one), each once.",
     tag: "Entries",
     sdk: 'inkbase.entries.list("docs", { label: "production", full: "1" })',
     responses: { 200: { description: "A page of entries.", schema: entryListSchema, example: entryListExample } },
@@ -38,7 +39,7 @@ export const POST = api({
     tag: "Entries",
     sdk: 'inkbase.entries.create("docs", { data: { title: "Intro" }, label: "production" })',
     responses: { 201: { description: "The new entry.", schema: createdEntrySchema, example: createdEntryExample } },
-    errors: { 400: "Invalid input: `data` fails the collection schema.", 404: "`Collection not found`.", 409: "`Slug already used` (the indexed slug).", 413: "`Entry data too large` (256 KB or more)." },
+    errors: { 400: "Invalid input: `data` fails the collection schema, or a reference names no entry of its collection.", 404: "`Collection not found`.", 409: "`Slug already used` (the indexed slug).", 413: "`Entry data too large` (256 KB or more)." },
   },
   handler: async ({ principal, params, body }) =>
     Response.json(await createEntry({ owner: ownerOf(principal), collectionId: params.id, input: body }), { status: 201 }),

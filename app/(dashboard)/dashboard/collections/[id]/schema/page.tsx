@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { ButtonLink } from "@/components/ui/button";
 import { requireAccount } from "@/lib/auth/require-account";
 import { getCollection } from "@/lib/collections/get-collection";
+import { listCollections } from "@/lib/collections/list-collections";
 import { orNotFound } from "@/lib/http/or-not-found";
 
 export const metadata: Metadata = { title: "Edit schema" };
@@ -13,7 +14,8 @@ export default async function EditSchemaPage({ params }: { params: Promise<{ id:
   const account = await requireAccount();
   if (account.plan !== "pro") return (<><PageHeader title="Edit schema" /><ProUpsell /></>);
   const { id } = await params;
-  const collection = await orNotFound(getCollection({ owner: { id: account.id, username: account.username }, id }));
+  const owner = { id: account.id, username: account.username };
+  const [collection, collections] = await Promise.all([orNotFound(getCollection({ owner, id })), listCollections({ owner })]);
   return (
     <>
       <PageHeader
@@ -21,7 +23,7 @@ export default async function EditSchemaPage({ params }: { params: Promise<{ id:
         description="Changing the indexed columns re-projects existing entries; the result is shown after saving."
         actions={<ButtonLink href={`/dashboard/collections/${encodeURIComponent(collection.id)}`}>Back to entries</ButtonLink>}
       />
-      <SchemaEditor collection={{ id: collection.id, name: collection.name, schema: collection.schema }} />
+      <SchemaEditor collection={{ id: collection.id, name: collection.name, schema: collection.schema }} collections={collections.map(({ slug, name }) => ({ slug, name }))} />
     </>
   );
 }

@@ -13,6 +13,12 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Table, Th, cellClass } from "@/components/ui/table";
 import { requireAccount } from "@/lib/auth/require-account";
 import { getEntryHistory, getVersionPair, type VersionAuthor } from "@/lib/collections/get-entry-history";
+import { collectReferences } from "@/lib/collections/entry-references";
+import { entryTitles } from "@/lib/collections/entry-titles";
+import { listReferrers } from "@/lib/collections/list-referrers";
+import { listScheduledMoves } from "@/lib/collections/list-scheduled-moves";
+import { ReferencedBy } from "@/components/collections/referenced-by";
+import { ScheduledMoves } from "@/components/collections/scheduled-moves";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { VERSION_ID } from "@/lib/collections/version-id";
 import { diffEntryData } from "@/lib/diff/value-diff";
@@ -43,6 +49,13 @@ export default async function EntryPage({ params, searchParams }: Props) {
   const history = await orNotFound(getEntryHistory({ ownerId: account.id, collectionId: id, entryId }));
   const { collection, entry, versions, labels, moves } = history;
   const fields = collection.parsedSchema.fields ?? [];
+  const owner = { id: account.id, username: account.username };
+  const [referenceTitles, referrers, scheduled] = await Promise.all([
+    entryTitles({ ownerId: account.id, ids: collectReferences(fields, entry.data).map((ref) => ref.id) }),
+    listReferrers({ ownerId: account.id, entryId: entry.id }),
+    listScheduledMoves({ owner, collectionId: collection.slug, query: { entryId: entry.id, status: "pending" } }),
+  ]);
+  const actorName = (actor: { type: string; id: string; prefix?: string }) => (actor.type === "key" ? `key ${actor.prefix ?? ""}`.trim() : actor.id === account.id ? account.username : "a signed-in user");
   const fieldTypes = Object.fromEntries(fields.map((field) => [field.name, field.type]));
   const retained = versions.map((version) => version.version);
   const base = `/dashboard/collections/${encodeURIComponent(collection.slug)}`;
@@ -68,10 +81,23 @@ export default async function EntryPage({ params, searchParams }: Props) {
       <section className={pageStyles.section} aria-labelledby="edit-title">
         <h2 id="edit-title" className={pageStyles.sectionTitle}>Edit</h2>
         <p className={styles.muted}>Saving writes v_{entry.version + 1}. Labels stay where they are until you move them.</p>
-        <EntryForm key={entry.version} collectionId={collection.slug} fields={fields} entry={{ id: entry.id, version: entry.version, data: entry.data }} />
+        <EntryForm
+          key={entry.version}
+          collectionId={collection.slug}
+          fields={fields}
+          entry={{ id: entry.id, version: entry.version, data: entry.data }}
+          referenceTitles={referenceTitles}
+        />
       </section>
 
-      <LabelsSection collectionId={collection.slug} entryId={entry.id} labels={labels} versions={retained} moves={moves} fieldTypes={fieldTypes} />
+      <LabelsSection collectionId={collection.slug} entryId={entry.id} labels={labels} versions={retained} moves={moves} fieldTypes={fieldTypes}>
+        <ScheduledMoves
+          collectionId={collection.slug}
+          moves={scheduled.data.map((move) => ({ id: move.id, label: move.label, version: move.version, at: move.at, by: actorName(move.createdBy) }))}
+        />
+      </LabelsSection>
+
+      <ReferencedBy rows={referrers.rows} more={referrers.more} />
 
       <section className={pageStyles.section} aria-labelledby="versions-title">
         <h2 id="versions-title" className={pageStyles.sectionTitle}>Versions</h2>
