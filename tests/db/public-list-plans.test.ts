@@ -6,28 +6,22 @@
 // scan, on inlined and parameter pages alike, and an exact total when a project has more
 // scheduled posts than the capped counts read.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dbConnection, disconnectDb } from "../../lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listPageKeys, listPageKeysSql } from "../../lib/posts/list-page-keys";
 import { publicPostList } from "../../lib/posts/public-post-list";
 import { HIDDEN_COUNT_CAP } from "../../lib/posts/visible-total-sql";
 import { INLINED_PAGE_SIZES } from "../../lib/posts/visible-page-sql";
 import { FEED_SIZE } from "../../lib/public-site/blog-feed";
 import { BLOG_PAGE_SIZE } from "../../lib/public-site/public-routes";
-import { TEST_AUTH_SECRET } from "../support/test-server-env";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { ownTestDatabase } from "../support/own-database";
 
-let database: TestDatabase;
+const own = ownTestDatabase("inkbase_list_plans");
 let client: pg.Client;
 const BIG = 20_000;
 const now = new Date();
 
 beforeAll(async () => {
-  database = await createTestDatabase("inkbase_list_plans");
-  process.env.DATABASE_URL = database.url;
-  process.env.AUTH_SECRET ??= TEST_AUTH_SECRET;
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
+  client = own.client();
   const minutesAgo = `($1::timestamp - make_interval(mins => g))`;
   await client.query(`INSERT INTO "User" (id, username, email, "passwordHash", "updatedAt")
     VALUES ('big', 'big', 'big@example.test', 'x', now()), ('busy', 'busy', 'busy@example.test', 'x', now())`);
@@ -52,13 +46,6 @@ beforeAll(async () => {
   await client.query("VACUUM ANALYZE");
 }, 300_000);
 
-afterAll(async () => {
-  await client?.end();
-  const { pool } = dbConnection();
-  await disconnectDb();
-  if (!pool.ended) await pool.end();
-  await database?.drop();
-});
 
 const desc = "publishedAt:desc" as const;
 

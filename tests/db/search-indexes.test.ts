@@ -5,17 +5,15 @@
 // posts in the same order (newest first, id for ties), the same pages and totals, wildcards in the
 // query matched as themselves, other projects and hidden posts left out.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dbConnection, disconnectDb } from "../../lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { dashboardPostsSql, listDashboardPosts } from "../../lib/posts/list-dashboard-posts";
 import { searchPostIdsSql } from "../../lib/posts/search-post-ids";
 import { MAX_SEARCH_RESULTS, searchPublicPosts } from "../../lib/posts/search-public-posts";
-import { TEST_AUTH_SECRET } from "../support/test-server-env";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { ownTestDatabase } from "../support/own-database";
 
 // A database of its own: 20,000 posts would slow every other test reading the shared one (the sitemap).
-let database: TestDatabase;
+const own = ownTestDatabase("inkbase_search");
 let client: pg.Client;
 const BIG = 20_000;
 const now = new Date();
@@ -41,15 +39,12 @@ async function insertPosts(rows: Omit<Seeded, "visible" | "updatedAt">[], extra:
 const minutesAgo = (n: number) => new Date(now.getTime() - n * 60_000);
 
 beforeAll(async () => {
-  database = await createTestDatabase("inkbase_search");
-  process.env.DATABASE_URL = database.url;
-  process.env.AUTH_SECRET ??= TEST_AUTH_SECRET;
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
+  client = own.client();
   await client.query(`INSERT INTO "User" (id, username, email, "passwordHash", "updatedAt")
     SELECT id, id, id || '@example.test', 'x', now() FROM unnest(ARRAY['big', 'other-1', 'other-2']) AS id`);
-  // The big project: numbered posts, one minute apart, the newest first. Every 7th title is
-  // "common", so a common word has plenty of recent matches; "needle" is only in old posts.
+  // The big project: numbered posts, one minute apart, the newest first. "Plain" is in six titles
+  // of seven (found among the newest posts), "Common" in one of seven (too few of the newest
+  // have it: found through the index), "Needle" only in two old posts.
   await insertPosts(
     Array.from({ length: BIG }, (_, i) => ({
       id: `big-${String(i).padStart(5, "0")}`,
@@ -77,15 +72,6 @@ beforeAll(async () => {
   await client.query(`VACUUM ANALYZE "Post"`);
 }, 300_000);
 
-afterAll(async () => {
-  await client?.end();
-  // The statements here run on the client's pool through lib/db-sql.ts: a Prisma client that
-  // never ran a query does not end that pool itself.
-  const { pool } = dbConnection();
-  await disconnectDb();
-  if (!pool.ended) await pool.end();
-  await database?.drop();
-});
 
 /** The index names a plan reads, from EXPLAIN (FORMAT JSON) with the statement's own values. */
 async function indexesOf(statement: Prisma.Sql): Promise<string[]> {
