@@ -1,8 +1,8 @@
 // The <head> of the public pages, written out the way Next's Metadata API wrote it when these pages
-// were React pages: the same tags in the same order, empty values left out, Open Graph images with
-// their size, Twitter tags falling back to the Open Graph images as Next's metadata resolution did.
-// What goes in comes from the post's `seo` (lib/public-site/post-metadata.ts) or the blog's name
-// (lib/public-site/blog-metadata.ts); nothing here decides content.
+// were React pages: the same tags in the same order, empty values left out, images with their
+// size. What goes in comes from the post's `seo` (lib/public-site/post-metadata.ts) or the blog's
+// name (lib/public-site/blog-metadata.ts), which also make the fallbacks Next's metadata
+// resolution used to make; nothing here decides content.
 import { html, trustedHtml, type Html } from "./html";
 import { jsonLdScript } from "./json-ld-script";
 
