@@ -1,4 +1,5 @@
 import { PUBLIC_CORS_HEADERS, PUBLIC_CORS_SOURCE } from "./lib/http/public-cors.mjs";
+import { STYLESHEET_ROUTES, STYLESHEET_SOURCES } from "./lib/public-site/stylesheet-sources.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -12,8 +13,13 @@ const nextConfig = {
   // node_modules at run time instead of bundling them.
   // sharp and the S3 client are on Next's own list already; the presigner and file-type are loaded the same way.
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "@aws-sdk/s3-request-presigner", "file-type"],
-  // The OG image route reads its fonts from disk at run time: make sure a deployment ships them.
-  outputFileTracingIncludes: { "/[username]/[slug]/og-image": ["./assets/fonts/*.woff"] },
+  // Files read from disk at run time, which a deployment must ship with the routes that read them:
+  // the OG image's fonts, and the public pages' stylesheet sources (lib/public-site/stylesheet.ts:
+  // every page names the stylesheet by the hash of their content).
+  outputFileTracingIncludes: {
+    "/[username]/[slug]/og-image": ["./assets/fonts/*.woff"],
+    ...Object.fromEntries(STYLESHEET_ROUTES.map((route) => [route, STYLESHEET_SOURCES.map((file) => `./${file}`)])),
+  },
   // Part of the public pages' ETags (lib/public-site/page-etag.ts): a new build is new markup.
   env: { INKBASE_BUILD_STAMP: process.env.INKBASE_BUILD_STAMP || String(Date.now()) },
   async headers() {

@@ -3,15 +3,17 @@
 //   were going>. It only checks that a valid session cookie exists (no database); the pages then
 //   load the account through lib/ and send a deleted user the same way, using the path passed on
 //   in DASHBOARD_PATH_HEADER.
-// - the public blog pages (/<username>, /<username>/<slug>, /<username>/tags/<tag>): strong ETag,
-//   Cache-Control and 304 (PUBLIC-SITE.md), which a page component can not send itself, and under
-//   `npm start` a page already rendered for its ETag straight from memory.
+// - the public blog pages (/<username>, /<username>/<slug>, /<username>/tags/<tag>): the 304 and a
+//   page this instance has already rendered for its ETag, answered before Next routes the request.
+//   The pages' route handlers do the same themselves (lib/public-site/*-page-response.ts); this is
+//   the shorter path for what they have already answered once.
 import { NextResponse, type NextRequest } from "next/server";
 import { DASHBOARD_PATH_HEADER } from "@/lib/auth/dashboard-path";
 import { sessionUserId } from "@/lib/auth/session-user-id";
+import { bodyCacheKey, cachedBody } from "@/lib/http/body-cache";
 import { etagMatches } from "@/lib/http/conditional-json";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
-import { CAPTURE_HEADER, cachedPage, pageCacheKey, pageCaptureEnabled } from "@/lib/public-site/page-body-cache";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
+import { HTML_CONTENT_TYPE } from "@/lib/public-site/html";
 import { publicPageEtag } from "@/lib/public-site/public-page-validators";
 import { matchPublicRoute } from "@/lib/public-site/public-routes";
 
@@ -37,29 +39,18 @@ async function dashboard(request: NextRequest) {
 
 async function publicPage(request: NextRequest) {
   if (request.method !== "GET" && request.method !== "HEAD") return NextResponse.next();
-  // Client-side navigation fetches the same URL as an RSC payload: another representation, which
-  // must not share the HTML's ETag; Next marks those responses uncacheable itself.
-  if (request.headers.get("rsc")) return NextResponse.next();
   const route = matchPublicRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
   if (!route) return NextResponse.next();
+  // Not public: a 404, or for a signed-in owner the draft preview. The page says how it may be cached.
   const etag = await publicPageEtag(route);
-  if (etag === null) {
-    // Not public: a 404, or for a signed-in owner the draft preview. Neither may be cached.
-    const cacheControl = route.kind === "post" && (await sessionUserId(request)) ? PRIVATE_CACHE_CONTROL : "no-store";
-    return NextResponse.next({ headers: { "Cache-Control": cacheControl } });
-  }
+  if (etag === null) return NextResponse.next();
   const headers = { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL };
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new NextResponse(null, { status: 304, headers });
-  if (request.method !== "GET" || !pageCaptureEnabled()) return NextResponse.next({ headers });
-  // A page this instance has rendered for this ETag: the stored bytes (lib/public-site/page-body-cache.ts).
-  const key = pageCacheKey(request.nextUrl, etag);
-  const stored = cachedPage(key);
-  if (stored) {
-    const replay = new Headers(stored.headers);
-    for (const [name, value] of Object.entries(headers)) replay.set(name, value);
-    return new NextResponse(stored.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: replay });
-  }
-  return NextResponse.next({ headers: { ...headers, [CAPTURE_HEADER]: encodeURIComponent(key) } });
+  // A page this instance has already rendered for this ETag (the route stored it in the body
+  // cache): the stored bytes, without Next's routing. Otherwise the route answers, ETag and all.
+  const stored = request.method === "GET" ? cachedBody(bodyCacheKey(request.url, etag)) : undefined;
+  if (stored) return new NextResponse(stored as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, "Content-Type": HTML_CONTENT_TYPE } });
+  return NextResponse.next();
 }
 
 // Usernames never contain a dot, so files (favicon.svg, robots.txt, sitemap.xml, feeds) and

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { SiteHeader } from "@/components/site/site-header";
-import styles from "@/components/site/marketing.module.css";
+import "@/components/site/marketing.css";
 
 export default function Home() {
   return (
     <>
       <SiteHeader />
-      <main className={styles.main}>
+      <main className="site-main">
         <h1>Inkbase</h1>
         <p>
           Publish posts and schema-driven, versioned collections through one REST API. Public reads need no key;

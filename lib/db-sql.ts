@@ -59,10 +59,16 @@ function runnerOn(client: pg.Pool | pg.PoolClient, named: boolean): SqlRunner {
   };
 }
 
-/** Single statements outside a transaction, each on whichever connection the pool gives. */
-export function sql(): SqlRunner {
+/**
+ * Single statements outside a transaction, each on whichever connection the pool gives.
+ * `planEachCall`: sent unnamed, so PostgreSQL plans the statement for the values of each call
+ * instead of settling on a generic plan. For statements whose best plan depends on a value the
+ * generic plan cannot see: the one- and two-character searches, which no trigram index serves
+ * (lib/posts/search-post-ids.ts).
+ */
+export function sql(options: { planEachCall?: boolean } = {}): SqlRunner {
   const { pool, namesStatements } = dbConnection();
-  return runnerOn(pool, namesStatements);
+  return runnerOn(pool, namesStatements && !options.planEachCall);
 }
 
 /**

@@ -7,24 +7,17 @@
 // needs no external cron.
 import http from "node:http";
 import path from "node:path";
-import next from "next";
 import { env } from "../lib/env";
 import { stampSocketAddress } from "../lib/http/client-ip";
 import { repairRequestUrl } from "../lib/http/repair-path";
 import { requestInProcessTicker } from "../lib/cron/in-process-ticker";
 import { logFormat } from "../lib/log/log-format";
 import { logRequest } from "../lib/log/log-request";
-import { capturePageBody } from "../lib/public-site/capture-page-body";
-import { CAPTURE_ENV } from "../lib/public-site/page-body-cache";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const hostnameFlag = process.argv.indexOf("--hostname");
 const hostname = hostnameFlag > 0 ? process.argv[hostnameFlag + 1] : undefined;
-
-// This server can see the pages' HTML (Next's route code can not): it fills the public pages'
-// body cache, which proxy.ts then answers from (lib/public-site/page-body-cache.ts).
-process.env[CAPTURE_ENV] = "1";
 
 async function main(): Promise<void> {
   // Read here, not at import: a malformed PORT is an EnvironmentError that the catch below prints.
@@ -32,6 +25,13 @@ async function main(): Promise<void> {
   // Only under the launcher (scripts/start.ts, which opens an IPC channel): servers started
   // otherwise, such as the test suite's, leave ticking to whoever calls the tick.
   const ticker = typeof process.send === "function" ? requestInProcessTicker() : null;
+  // tsx, which runs this file, turns Node's source maps on for every module loaded after it: in
+  // production that had each of the build's server chunks read and parse its source map (9 MB for
+  // the largest) when first required, about a tenth of a second of every route's first request
+  // (bench/cold-start) and memory kept for the life of the process. `next start` and Vercel run the
+  // same chunks without: stack traces name the build's files, as there. `npm run dev` keeps them.
+  if (!dev) process.setSourceMapsEnabled(false);
+  const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -42,7 +42,6 @@ async function main(): Promise<void> {
     if (requestLines) logRequest(req, res);
     stampSocketAddress(req);
     if (req.url) req.url = repairRequestUrl(req.url);
-    if (req.method === "GET" && !req.url?.startsWith("/api/") && !req.url?.startsWith("/_next/")) capturePageBody(res);
     void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));

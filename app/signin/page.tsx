@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { SignInForm } from "@/components/sign-in-form";
 import { signInDestination } from "@/lib/auth/sign-in-destination";
 import { SiteHeader } from "@/components/site/site-header";
-import styles from "@/components/site/marketing.module.css";
+import "@/components/site/marketing.css";
 import formStyles from "@/components/site/sign-in.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -12,7 +12,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <SiteHeader />
-      <main className={`${styles.main} ${styles.narrow}`}>
+      <main className="site-main site-main-narrow">
         <h1>Sign in</h1>
         {params.error && <p role="alert" className={formStyles.error}>Wrong email or password.</p>}
         <SignInForm callbackUrl={signInDestination(params.callbackUrl)} />

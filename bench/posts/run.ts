@@ -8,6 +8,8 @@
 //   - the single post with If-None-Match (304)
 //   - GET /api/health, the floor: routing, the wrapper and one `SELECT 1`
 //   - the public site: the post page, the blog index and the RSS feed, full and 304
+//   - the public search (format=html): a word one post holds (1 result, through the trigram
+//     indexes), and a word every post holds (the newest 50)
 // Scenarios alternate between the two sizes and repeat for several rounds, so a machine whose
 // load changes (shared CI runners) affects both sizes alike; the table shows the medians. It is
 // printed and written to bench/posts/last-run.md.
@@ -16,6 +18,7 @@
 // server where databases may be created and dropped; BENCH_DURATION seconds per measurement (10);
 // BENCH_ROUNDS (3); BENCH_CONNECTIONS (50); BENCH_SIZES (1000,100000); BENCH_ONLY (words). Needs a build (`npm run
 // build`, which the npm script runs first; NEXT_DIST_DIR is honoured).
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -114,12 +117,30 @@ async function etagOf(url: string): Promise<string> {
 }
 
 const HEALTH = "floor: GET /api/health";
+
+/** The search scenarios measure what they say: one post for its word, the newest 50 for "bench post". */
+async function checkSearch(project: Project): Promise<void> {
+  const search = async (q: string) => (await (await fetch(`${project.url}/api/posts/by-username/bench/search?q=${encodeURIComponent(q)}`)).json()) as { slug: string }[];
+  const middle = Math.ceil(project.size / 2);
+  const one = await search(searchWord(middle));
+  const every = await search("bench post");
+  if (one.length !== 1 || one[0].slug !== `post-${middle}` || every.length !== Math.min(50, project.size) || every[0].slug !== "post-1") {
+    throw new Error(`search at ${project.size} posts: ${one.length} for the word of post-${middle}, ${every.length} for "bench post"`);
+  }
+}
+
+/** The made-up word seed-bench-posts.sql puts in post `g`'s excerpt: md5 letters, no digits. */
+function searchWord(g: number): string {
+  const hex = createHash("md5").update(String(g)).digest("hex").slice(0, 10);
+  return hex.replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)]);
+}
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const projects: Project[] = [];
   try {
     for (const size of sizes) projects.push(await startProject(size));
+    for (const project of projects) await checkSearch(project);
     type Scenario = { name: string; target: (project: Project) => Promise<[string, Record<string, string>]> };
     const allScenarios: Scenario[] = [
       { name: "list (perPage=50, html)", target: async (p) => [`${p.url}/api/posts/by-username/bench?perPage=50&format=html`, {}] },
@@ -158,6 +179,11 @@ async function main(): Promise<void> {
         name: "feed, If-None-Match → 304",
         target: async (p) => [`${p.url}/bench/feed.xml`, { "If-None-Match": await etagOf(`${p.url}/bench/feed.xml`) }],
       },
+      {
+        name: "search, a word in one post",
+        target: async (p) => [`${p.url}/api/posts/by-username/bench/search?format=html&q=${searchWord(Math.ceil(p.size / 2))}`, {}],
+      },
+      { name: "search, a word in every post (50)", target: async (p) => [`${p.url}/api/posts/by-username/bench/search?format=html&q=bench%20post`, {}] },
     ];
     // The health floor always runs (the ratios need it), except in a profiling run of one scenario.
     const scenarios = allScenarios.filter(

@@ -1,6 +1,7 @@
 -- Seeds one bench project: the user "bench", 10 tags, and :'count' published public posts, each
 -- with about 300 words of varied rich content (headings, marks, a link, a list, a code block)
--- and two tags, one minute apart going back from now. psql-style variables are substituted by
+-- and two tags, one minute apart going back from now; each excerpt names a word no other post
+-- has (for the search scenarios). psql-style variables are substituted by
 -- bench/posts/run.ts. generate_series keeps 100,000 posts to a few seconds.
 INSERT INTO "User" (id, username, email, "passwordHash", "displayName", "updatedAt")
 VALUES ('bench-user', 'bench', 'bench@inkbase.local', 'scrypt$unusable', 'Bench Author', now());
@@ -14,7 +15,10 @@ SELECT 'bench-post-' || g,
        'bench-user',
        'post-' || g,
        'Bench post number ' || g,
-       'An excerpt for bench post ' || g || ', long enough to look like a real one on a list page.',
+       -- Each excerpt also holds a made-up word of its own (ten letters from md5 of the number), so a
+       -- search for one word finds exactly one post at any size (bench/posts/run.ts: searchWord).
+       'An excerpt for bench post ' || g || ', long enough to look like a real one on a list page, about '
+         || translate(substr(md5(g::text), 1, 10), '0123456789', 'ghijklmnop') || '.',
        false,
        jsonb_build_object('type', 'doc', 'content', jsonb_build_array(
          jsonb_build_object('type', 'heading', 'attrs', jsonb_build_object('level', 2),

@@ -1,4 +1,3 @@
-import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { env } from "../env";
 
@@ -14,6 +13,9 @@ export async function sessionUserId(req: NextRequest): Promise<string | null> {
   // otherwise also try a Bearer header as a JWT (an API key is never one). Public reads, which
   // accept an optional session, mostly come without cookies: this keeps two token lookups off them.
   if (!req.headers.has("cookie")) return null;
+  // Loaded on the first request that has a cookie: next-auth's JWT code (jose) is about 100 KB
+  // that an API-key or anonymous request never needs (bench/cold-start).
+  const { getToken } = await import("next-auth/jwt");
   for (const secureCookie of COOKIE_SECURITY) {
     const token = await getToken({ req, secret, secureCookie });
     if (token?.sub) return token.sub;

@@ -2,11 +2,12 @@
 // throttle (lib/auth/sign-in-throttle.ts): Upstash's `Ratelimit.fixedWindow` when
 // UPSTASH_REDIS_REST_URL/TOKEN are set (read on each call, so a test or a deploy that changes
 // them is followed), else the in-process twin in rate-limit-memory.ts. Both count fixed windows
-// aligned to the epoch, so a caller gets the same answers from either.
+// aligned to the epoch, so a caller gets the same answers from either. The Upstash client is
+// loaded on its first use: a deployment without Upstash never loads it (about 100 KB of server
+// code on every API route's first request otherwise; bench/cold-start).
 import { env } from "../env";
 import type { RateLimitResult } from "./rate-limit";
 import { createMemoryLimiter, type MemoryLimiter } from "./rate-limit-memory";
-import { upstashLimit, upstashRemaining } from "./rate-limit-upstash";
 
 export type FixedWindowLimiter = {
   /** Counts one call for `identifier` in the `prefix` namespace. */
@@ -29,11 +30,13 @@ export function fixedWindowLimiter(options: { windowMs: number; memorySlot: stri
     async limit(prefix, identifier, limit) {
       const target = env.upstash;
       if (!target) return memory.limit(`${prefix}:${identifier}`, limit);
+      const { upstashLimit } = await import("./rate-limit-upstash");
       return upstashLimit({ target, prefix, identifier, limit, windowMs });
     },
     async peek(prefix, identifier, limit) {
       const target = env.upstash;
       if (!target) return memory.peek(`${prefix}:${identifier}`, limit);
+      const { upstashRemaining } = await import("./rate-limit-upstash");
       return upstashRemaining({ target, prefix, identifier, limit, windowMs });
     },
   };

@@ -1,9 +1,9 @@
 // A project is its owner's username. Unknown: 404 `User not found` (SPEC), not cacheable.
-import { db } from "../db";
+import { sql } from "../db-sql";
 import { publicNotFound } from "./public-http";
 
 export async function findProject(username: string): Promise<{ id: string }> {
-  const user = await db().user.findUnique({ where: { username }, select: { id: true } });
+  const [user] = await sql().$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE username = ${username}`;
   if (!user) throw publicNotFound("User not found");
   return user;
 }

@@ -3,10 +3,11 @@ import type { ContentFormat } from "../content/content-format";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import { POST_INCLUDE } from "./post-include";
-import { toPost, type PostResponse } from "./to-post";
+import { toPosts, type PostResponse } from "./to-post";
 
 export async function getOwnerPost(options: { ownerId: string; id: string; format: ContentFormat }): Promise<PostResponse> {
   const row = await db().post.findFirst({ where: { id: options.id, ownerId: options.ownerId }, include: POST_INCLUDE });
   if (!row) throw notFound("Post not found");
-  return toPost(row, options.format);
+  const [post] = await toPosts([row], options.format);
+  return post;
 }

@@ -7,8 +7,17 @@
 // from the (ownerId, updatedAt, id) index in order and stop after the page, co-authored ones
 // (few) from the co-author index; the two are merged, and the page's tags, the co-author flag,
 // the owners' usernames and both totals are read in the same query.
-import { db } from "../db";
+//
+// With a title search the own posts are different: every match is collected first, through the
+// trigram index on titles (migration search_trigram_indexes), and the page and the total
+// are taken from that set. Walking the index in updatedAt order and filtering, as without a
+// search, reads the whole project when the matches are all old (0.2 s at 100,000 posts), and the
+// total has to find every match anyway. The pattern is a sub-select (searchPattern in
+// search-post-ids.ts says why); a one- or two-character query, which no trigram index serves, is
+// planned for its pattern instead.
+import { sql } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
+import { searchPattern, substringPattern } from "./search-post-ids";
 import { toWireVisibility, type WireVisibility } from "./post-visibility";
 
 export const DASHBOARD_STATUSES = ["draft", "scheduled", "published"] as const;
@@ -29,17 +38,15 @@ export type DashboardPostRow = {
   showOnBlog: boolean;
 };
 
-type Filters = { status?: DashboardStatus; tag?: string; q?: string; now: Date };
-
 /** The filter conditions on the post alias `p` (status, tag, title search). */
-function filterSql({ status, tag, q, now }: Filters): Prisma.Sql {
+function filterSql({ status, tag, q, now }: { status?: DashboardStatus; tag?: string; q?: string; now: Date }): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (status === "draft") conditions.push(Prisma.sql`p.status = 'draft'`);
   if (status === "scheduled") conditions.push(Prisma.sql`p.status = 'published' AND p."publishedAt" > ${now}`);
   if (status === "published") conditions.push(Prisma.sql`p.status = 'published' AND (p."publishedAt" IS NULL OR p."publishedAt" <= ${now})`);
   if (tag) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "PostTag" pt JOIN "Tag" t ON t.id = pt."tagId" WHERE pt."postId" = p.id AND t.slug = ${tag})`);
   // ILIKE with the pattern's own wildcards escaped: the search is a plain substring match.
-  if (q) conditions.push(Prisma.sql`p.title ILIKE ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (q) conditions.push(Prisma.sql`p.title ILIKE ${searchPattern(q) ?? substringPattern(q)}`);
   return conditions.length ? Prisma.sql`AND ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
@@ -58,26 +65,25 @@ type Row = {
   showOnBlog: boolean;
 };
 
-export async function listDashboardPosts(options: {
-  userId: string;
-  status?: DashboardStatus;
-  tag?: string;
-  q?: string;
-  page: number;
-  now?: Date;
-}): Promise<{ rows: DashboardPostRow[]; total: number; page: number; pageCount: number }> {
+type DashboardQuery = { userId: string; status?: DashboardStatus; tag?: string; q?: string; page: number; now: Date };
+
+/** The statement (exported for the plan test, tests/db/search-indexes.test.ts). */
+export function dashboardPostsSql(options: DashboardQuery): Prisma.Sql {
   const { userId, page } = options;
-  const now = options.now ?? new Date();
-  const filters = filterSql({ status: options.status, tag: options.tag, q: options.q, now });
+  const filters = filterSql(options);
   const offset = (page - 1) * DASHBOARD_PAGE_SIZE;
   const reach = offset + DASHBOARD_PAGE_SIZE;
 
-  const result = await db().$queryRaw<Row[]>`
-    WITH mine AS (
-      SELECT p.id, p."updatedAt" FROM "Post" p
-      WHERE p."ownerId" = ${userId} ${filters}
-      ORDER BY p."updatedAt" DESC, p.id DESC LIMIT ${reach}
-    ), coauthored AS (
+  const ownMatches = Prisma.sql`SELECT p.id, p."updatedAt" FROM "Post" p WHERE p."ownerId" = ${userId} ${filters}`;
+  const own = options.q
+    ? Prisma.sql`matches AS MATERIALIZED (${ownMatches}),
+      mine AS (SELECT * FROM matches ORDER BY "updatedAt" DESC, id DESC LIMIT ${reach}),
+      own_total AS (SELECT count(*) AS n FROM matches)`
+    : Prisma.sql`mine AS (${ownMatches} ORDER BY p."updatedAt" DESC, p.id DESC LIMIT ${reach}),
+      own_total AS (SELECT count(*) AS n FROM "Post" p WHERE p."ownerId" = ${userId} ${filters})`;
+
+  return Prisma.sql`
+    WITH ${own}, coauthored AS (
       SELECT p.id, p."updatedAt" FROM "PostCoauthor" c JOIN "Post" p ON p.id = c."postId"
       WHERE c."userId" = ${userId} AND p."ownerId" <> ${userId} ${filters}
       ORDER BY p."updatedAt" DESC, p.id DESC LIMIT ${reach}
@@ -85,7 +91,7 @@ export async function listDashboardPosts(options: {
       SELECT id, "updatedAt" FROM (SELECT * FROM mine UNION ALL SELECT * FROM coauthored) merged
       ORDER BY "updatedAt" DESC, id DESC OFFSET ${offset} LIMIT ${DASHBOARD_PAGE_SIZE}
     ), totals AS (
-      SELECT (SELECT count(*) FROM "Post" p WHERE p."ownerId" = ${userId} ${filters})
+      SELECT (SELECT n FROM own_total)
            + (SELECT count(*) FROM "PostCoauthor" c JOIN "Post" p ON p.id = c."postId"
               WHERE c."userId" = ${userId} AND p."ownerId" <> ${userId} ${filters}) AS total
     )
@@ -98,6 +104,20 @@ export async function listDashboardPosts(options: {
       FROM page JOIN "Post" p ON p.id = page.id JOIN "User" o ON o.id = p."ownerId"
     ) rows ON true
     ORDER BY rows."updatedAt" DESC, rows.id DESC`;
+}
+
+export async function listDashboardPosts(options: {
+  userId: string;
+  status?: DashboardStatus;
+  tag?: string;
+  q?: string;
+  page: number;
+  now?: Date;
+}): Promise<{ rows: DashboardPostRow[]; total: number; page: number; pageCount: number }> {
+  const { userId, page } = options;
+  const now = options.now ?? new Date();
+  const q = options.q || undefined;
+  const result = await sql({ planEachCall: q !== undefined && searchPattern(q) === null }).$queryRaw<Row[]>(dashboardPostsSql({ ...options, q, now }));
 
   const total = Number(result[0]?.total ?? 0);
   const rows = result

@@ -8,7 +8,7 @@ import { listPageKeys } from "./list-page-keys";
 import { loadPosts } from "./load-posts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PublicListQuery } from "./public-read-queries";
 import { publicNotFound, strongEtag } from "./public-http";
-import { toPost } from "./to-post";
+import { toPosts } from "./to-post";
 
 /**
  * `envelope` overrides what the query implies (page or perPage given): a caller that sets perPage
@@ -40,7 +40,7 @@ export async function publicPostList(options: { username: string; query: PublicL
 
   const body = async () => {
     const rows = await loadPosts(keys.map(([id]) => id), { visibleAt: now });
-    const posts = rows.map((row) => toPost(row, query.format));
+    const posts = await toPosts(rows, query.format);
     if (!envelope) return posts;
     return { posts, pageInfo: { total, page, perPage, hasMore: page * perPage < (total ?? 0) } };
   };

@@ -17,7 +17,7 @@ import { postSeo } from "../seo/post-seo";
 import { loadPosts } from "./load-posts";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, publicNotFound, strongEtag } from "./public-http";
 import { singlePostKeys } from "./single-post-keys";
-import { toPost } from "./to-post";
+import { toPosts } from "./to-post";
 import { toSeoSource } from "./to-seo-source";
 
 export async function publicPost(options: {
@@ -58,7 +58,7 @@ export async function publicPost(options: {
   const body = async () => {
     const [row] = await loadPosts([id]);
     if (!row) throw publicNotFound("Post not found");
-    const post = toPost(row, options.format);
+    const [post] = await toPosts([row], options.format);
     // A media cover or OG image is handed to social networks as a variant (MEDIA.md).
     const source = await socialImageVariants(toSeoSource(row, post));
     const seo = postSeo(source);

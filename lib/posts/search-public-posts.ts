@@ -1,11 +1,13 @@
 // GET /api/posts/by-username/:project/search – a case-insensitive substring match over title and
 // excerpt of the project's own visible posts (not co-authored ones), newest first, as a bare
-// array. At most 50 results: a search is not a way to page through a whole project.
+// array. At most 50 results: a search is not a way to page through a whole project. The matching
+// ids come from one statement served by trigram indexes (search-post-ids.ts), the posts from the
+// public reads' loader.
 import type { ContentFormat } from "../content/content-format";
-import { db } from "../db";
 import { findProject } from "./find-project";
-import { POST_INCLUDE } from "./post-include";
-import { toPost, type PostResponse } from "./to-post";
+import { loadPosts } from "./load-posts";
+import { searchPostIds } from "./search-post-ids";
+import { toPosts, type PostResponse } from "./to-post";
 
 export const MAX_SEARCH_RESULTS = 50;
 
@@ -17,22 +19,7 @@ export async function searchPublicPosts(options: {
 }): Promise<PostResponse[]> {
   const now = options.now ?? new Date();
   const project = await findProject(options.username);
-  // Prisma's `contains` is a LIKE: wildcards in the query must match themselves.
-  const q = options.q.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const rows = await db().post.findMany({
-    where: {
-      ownerId: project.id,
-      status: "published",
-      visibility: "public",
-      publishedAt: { lte: now },
-      OR: [
-        { title: { contains: q, mode: "insensitive" } },
-        { excerpt: { contains: q, mode: "insensitive" } },
-      ],
-    },
-    include: POST_INCLUDE,
-    orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
-    take: MAX_SEARCH_RESULTS,
-  });
-  return rows.map((row) => toPost(row, options.format));
+  const ids = await searchPostIds({ ownerId: project.id, q: options.q, now, limit: MAX_SEARCH_RESULTS });
+  const rows = await loadPosts(ids, { visibleAt: now });
+  return toPosts(rows, options.format);
 }

@@ -2,7 +2,7 @@
 // /api/posts/mine, GET /api/posts/:id). `content` is always the stored document; `rendered` is
 // HTML or Markdown for those formats and null for tiptap.
 import type { ContentFormat } from "../content/content-format";
-import { renderContent } from "../content/render-content";
+import { loadRenderers, renderContent } from "../content/render-content";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { PostRecord } from "./post-include";
 import { toWireVisibility } from "./post-visibility";
@@ -50,6 +50,12 @@ export function toPost(row: PostRecord, format: ContentFormat): PostResponse {
     twitterImage: row.twitterImage,
     robots: row.robots,
   };
+}
+
+/** toPost for reads in any format: the renderers are loaded first when the format needs them. */
+export async function toPosts(rows: PostRecord[], format: ContentFormat): Promise<PostResponse[]> {
+  if (format !== "tiptap") await loadRenderers();
+  return rows.map((row) => toPost(row, format));
 }
 
 // The shape is the zod schema the OpenAPI document is generated from (./post-response.ts).

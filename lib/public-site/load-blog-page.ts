@@ -1,9 +1,8 @@
 // One page of a blog (`/<username>`, `/<username>/tags/<tag>`): the same public list the API
 // serves (lib/posts/public-post-list.ts: one visibility rule, one ETag), 10 a page, newest
 // first, plus what the page alone shows (the blog's name, read with the list's keys). `etag` is
-// cheap (one statement); `load()` reads the posts. Null from `load()`: not a page (unknown blog,
-// page past the end, tag without public posts) — a 404.
-import { cache } from "react";
+// cheap (one statement); `blogPageData` then reads the posts. A null head: not a page (unknown
+// blog, page past the end, tag without public posts) — a 404.
 import { coverImages } from "../media/cover-images";
 import type { ResponsiveImage } from "../media/responsive-image";
 import { publicPostList } from "../posts/public-post-list";
@@ -45,23 +44,25 @@ export async function blogPageHead(options: { username: string; page: number; ta
   return { etag, total, list, owner };
 }
 
-export const loadBlogPage = cache(async (username: string, page: number, tag?: string): Promise<BlogPage | null> => {
-  const head = await blogPageHead({ username, page, tag });
-  if (!head) return null;
+type BlogPageHead = NonNullable<Awaited<ReturnType<typeof blogPageHead>>>;
+
+/** The page's posts, read through the list behind `head` (no second key statement). */
+export async function blogPageData(head: BlogPageHead, options: { page: number; tag?: string }): Promise<BlogPage> {
   const { owner } = head;
   const body = await head.list.body();
   const posts = (Array.isArray(body) ? body : body.posts) as PostResponse[];
-  const tagName = tag ? posts.flatMap((post) => post.tags).find((candidate) => candidate.slug === tag) : undefined;
-  if (tag && !tagName) return null;
+  // Every post of a tag page carries the tag (the list is filtered by it), so its name is found;
+  // the slug stands in should that ever not hold.
   const covers = await coverImages(posts.map((post) => post.coverImage), CARD_SIZES);
+  const tag = options.tag === undefined ? null : (posts.flatMap((post) => post.tags).find((candidate) => candidate.slug === options.tag) ?? { name: options.tag, slug: options.tag });
   return {
     owner,
     name: owner.displayName ?? owner.username,
     posts,
-    page,
+    page: options.page,
     total: head.total,
-    hasMore: page * BLOG_PAGE_SIZE < head.total,
-    tag: tagName ?? null,
+    hasMore: options.page * BLOG_PAGE_SIZE < head.total,
+    tag,
     covers,
   };
-});
+}

@@ -2,8 +2,6 @@
 // rendered as HTML — the same visibility rule, renderer, `seo` and `jsonLd`. Public and
 // link-only posts are served to everyone; when that read is a 404 and the visitor is signed in
 // as the owner, the owner's preview of a draft, scheduled or private post (never cached).
-import { cache } from "react";
-import { optionalSessionPrincipal } from "../auth/optional-session-principal";
 import { coverImages } from "../media/cover-images";
 import type { ResponsiveImage } from "../media/responsive-image";
 import { publicPost } from "../posts/public-post";
@@ -22,21 +20,22 @@ export async function postPageHead(options: { username: string; slug: string; no
   return { etag: pageEtag("post", read.etag), read };
 }
 
-/** The post, whether it is the owner's preview, and its cover's srcset when the cover is one of our media. */
-export type PostPage = { post: PostPageData; preview: boolean; cover: ResponsiveImage | null };
-
-export const loadPostPage = cache(async (username: string, slug: string): Promise<PostPage | null> => {
-  const head = await postPageHead({ username, slug });
-  if (head) return withCover(await head.read.body(), false);
-  if (!isBlogUsername(username)) return null;
+/**
+ * The owner's preview of a post readers cannot see (draft, scheduled, private): the post when the
+ * signed-in visitor owns it, else null (a 404, like for anyone else).
+ */
+export async function ownerPreview(options: { username: string; slug: string; signedIn: boolean }): Promise<PostPageData | null> {
+  // Only a visitor with a cookie can be the owner. next-auth's session code (about 200 KB with
+  // jose and openid-client) is loaded for them alone, not on every reader's 404 (bench/cold-start).
+  if (!options.signedIn || !isBlogUsername(options.username)) return null;
+  const { optionalSessionPrincipal } = await import("../auth/optional-session-principal");
   const viewer = await optionalSessionPrincipal();
   if (!viewer) return null;
-  const draft = await publicPost({ username, slug, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
-  if (!draft) return null;
-  return withCover(await draft.body(), true);
-});
+  const draft = await publicPost({ username: options.username, slug: options.slug, format: "html", includeDrafts: true, viewer }).catch(nullIfNotFound);
+  return draft ? draft.body() : null;
+}
 
-async function withCover(post: PostPageData, preview: boolean): Promise<PostPage> {
-  const cover = post.coverImage ? ((await coverImages([post.coverImage])).get(post.coverImage) ?? null) : null;
-  return { post, preview, cover };
+/** The post's cover's srcset and box when the cover is one of our media (MEDIA.md), else null. */
+export async function postCover(post: PostPageData): Promise<ResponsiveImage | null> {
+  return post.coverImage ? ((await coverImages([post.coverImage])).get(post.coverImage) ?? null) : null;
 }

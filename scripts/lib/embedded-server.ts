@@ -11,6 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { env } from "../../lib/env";
 import { openPGliteDurably } from "./open-pglite-durably";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { queueBySync } from "./pglite-queue-by-sync";
 
 export interface EmbeddedServer {
@@ -132,7 +133,7 @@ export async function startEmbeddedServer(opts: {
   let server: PGLiteSocketServer | undefined;
   try {
     // On disk, a commit is fsynced before it is acknowledged (PGlite alone never syncs).
-    db = inMemory ? await PGlite.create({ dataDir: dir }) : await openPGliteDurably(dir);
+    db = inMemory ? await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }) : await openPGliteDurably(dir);
     // maxConnections defaults to 1, which breaks every connection pool. PGlite runs one query
     // at a time whatever the number, so connections only queue: allow enough for the pools of
     // the server, the CLI and parallel test workers (each pg pool opens up to 10) to coexist.

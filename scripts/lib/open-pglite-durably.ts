@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 
 const FSYNC_OFF = "-F";
 
@@ -46,6 +47,7 @@ export async function openPGliteDurably(dataDir: string): Promise<PGlite> {
   if (!defaults.includes(FSYNC_OFF)) throw new Error("PGlite's default start parameters changed: review scripts/lib/open-pglite-durably.ts");
   return PGlite.create({
     fs: new SyncingNodeFS(dataDir),
+    extensions: PGLITE_EXTENSIONS,
     startParams: [...defaults.filter((param) => param !== FSYNC_OFF), "-c", "wal_sync_method=fsync"],
   });
 }

@@ -1,0 +1,2 @@
+export declare const STYLESHEET_SOURCES: readonly string[];
+export declare const STYLESHEET_ROUTES: readonly string[];

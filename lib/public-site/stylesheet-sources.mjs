@@ -1,0 +1,13 @@
+// The files the public pages' stylesheet is made of, in cascade order (lib/public-site/stylesheet.ts).
+// Plain .mjs so next.config.mjs can read the same list: a deployment must ship these files with
+// every route that reads them (outputFileTracingIncludes), since they are read at run time.
+export const STYLESHEET_SOURCES = [
+  "app/globals.css",
+  "components/site/site-header.css",
+  "components/site/marketing.css",
+  "components/blog/article.css",
+  "components/blog/blog.css",
+];
+
+/** The routes that name or serve the stylesheet. */
+export const STYLESHEET_ROUTES = ["/[username]", "/[username]/[slug]", "/[username]/tags/[tag]", "/assets/[file]"];
