@@ -2,10 +2,11 @@
 // make the scheduled label moves whose time has come (MODELING; logged, not counted in the result)
 // and announce the scheduled posts whose time has come (their label.updated and post.published
 // deliveries are then due at once), then deliver every due webhook attempt once, then prune the
-// delivery log and the outbox past their retention periods, and sweep media files no row names
-// (bounded storage; not part of the result, whose shape DECISIONS §1 fixes; a failure there is
-// logged and never fails the tick).
+// delivery log and the outbox past their retention periods and Idempotency-Key answers past their
+// 24 hours, and sweep media files no row names (bounded storage; not part of the result, whose
+// shape DECISIONS §1 fixes; a failure there is logged and never fails the tick).
 import { applyDueLabelMoves } from "../collections/apply-due-label-moves";
+import { pruneIdempotencyKeys } from "../idempotency/prune-idempotency-keys";
 import { logger } from "../log/logger";
 import { sweepMediaNowAndThen } from "../media/sweep-media-now-and-then";
 import { announceDuePosts } from "../posts/announce-due-posts";
@@ -33,6 +34,7 @@ export async function runCronTick(
   if (!options.ownerId) {
     await pruneWebhookLog().catch((err: unknown) => console.error("[cron] pruning the webhook log failed", err));
     await pruneOutbox().catch((err: unknown) => console.error("[cron] pruning the outbox failed", err));
+    await pruneIdempotencyKeys().catch((err: unknown) => console.error("[cron] pruning Idempotency-Key answers failed", err));
     await sweepMediaNowAndThen();
   }
   return { published, delivered, failed };

@@ -1,8 +1,11 @@
 // The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
 // auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
-// order: request id → authentication (401) → cross-site session writes (403) → plan → rate limit (429) → scopes (403) → input
-// parsing (400/415; lib/http/storable-text.ts for text PostgreSQL cannot store) → handler → ApiError mapping / logged 500 → one access log line (lib/log). Webhook deliveries the handler's events
-// created are attempted right after the response (lib/webhooks/deliver-after-response.ts).
+// order: request id → authentication (401) → cross-site session writes (403) → Idempotency-Key
+// (lib/idempotency: a replay or a 409/422 ends here, before anything is charged or run) → plan →
+// rate limit (429) → scopes (403) → input parsing (400/415; lib/http/storable-text.ts for text
+// PostgreSQL cannot store) → handler → ApiError mapping / logged 500 → one access log line
+// (lib/log). Webhook deliveries the handler's events created are attempted right after the
+// response (lib/webhooks/deliver-after-response.ts).
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { authenticateApiKey } from "../auth/authenticate-api-key";
@@ -18,6 +21,8 @@ import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPoli
 import { bearerToken } from "./bearer-token";
 import { readJsonBody } from "./read-json-body";
 import { requestIdFor } from "./request-id";
+import { idempotencyKeyOf } from "../idempotency/idempotency-key-of";
+import { runIdempotently } from "../idempotency/run-idempotently";
 import { logAccess } from "../log/log-access";
 import { logger } from "../log/logger";
 import { collectRequestDeliveries } from "../webhooks/request-deliveries";
@@ -53,6 +58,11 @@ export type ApiConfig<PS, QS, BS, A extends AuthMode> = {
   plan?: "pro";
   /** Defaults: `key` for requests authenticated by API key, none otherwise. */
   rateLimit?: RateLimitPolicy | "none";
+  /**
+   * `none`: this write ignores Idempotency-Key (POST /api/keys, whose answer holds a secret that
+   * must never be stored). Every other write accepts it.
+   */
+  idempotency?: "none";
   params?: PS;
   query?: QS;
   body?: BS;
@@ -89,54 +99,73 @@ export function api<
 
   async function respond(req: NextRequest, context: RouteContext | undefined, requestId: string, caller: { principal: Principal | null }): Promise<Response> {
     const headers: Record<string, string> = { "X-Request-Id": requestId };
+    const fail = (err: unknown) => errorResponse(err, req, requestId, headers);
     try {
       const principal = await authenticate(req, config.auth);
       caller.principal = principal;
       if (principal?.kind === "session") refuseCrossSiteWrite(req);
-
-      if (config.plan === "pro" && principal?.plan !== "pro") throw proPlanRequired();
-
-      const policy = config.rateLimit ?? (principal?.kind === "key" ? "key" : "none");
-      if (policy !== "none") {
-        const identifier = policy === "key" && principal?.keyId ? principal.keyId : clientIp(req);
-        const result = await checkRateLimit(policy, identifier);
-        Object.assign(headers, rateLimitHeaders(result));
-        if (!result.success) {
-          throw new ApiError(429, { error: "rate_limited", retryAfter: retryAfterSeconds(result) });
-        }
-      }
-
-      if (config.scopes?.length && principal?.scopes) {
-        const granted = principal.scopes;
-        if (!config.scopes.every((scope) => granted.includes(scope))) throw insufficientScope(config.scopes);
-      }
-
-      const rawParams = storableParams((await context?.params) ?? {});
-      const params = config.params ? parseOrThrow(config.params, rawParams) : undefined;
-      const query = config.query ? parseOrThrow(config.query, storableQuery(req.nextUrl.searchParams)) : undefined;
-      const body = config.body ? parseOrThrow(config.body, await readJsonBody(req)) : undefined;
-
-      const { result, deliveryIds } = await collectRequestDeliveries(() =>
-        handler({
-          req,
-          params: params as Infer<PS>,
-          query: query as Infer<QS>,
-          body: body as Infer<BS>,
-          principal: principal as HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, A>["principal"],
-          requestId,
-        }),
-      );
-      // The handler's transaction has committed: attempt its webhook deliveries after the response.
-      deliverAfterResponse(deliveryIds);
-      return withHeaders(result instanceof Response ? result : Response.json(result), headers);
+      const run = (request: { req: NextRequest; text?: string }) => execute(request, context, principal, requestId, headers).catch(fail);
+      const key = config.idempotency === "none" ? null : idempotencyKeyOf(req, principal);
+      const body = config.body ? "buffered" : "streamed";
+      const response = key ? await runIdempotently({ req, principal: principal!, key, requestId, body }, run) : await run({ req });
+      return withHeaders(response, headers);
     } catch (err) {
-      if (err instanceof ApiError) {
-        return Response.json(err.body, { status: err.status, headers: { ...headers, ...err.headers, ...retryHeader(err) } });
-      }
-      logger().error({ requestId, method: req.method, path: req.nextUrl.pathname, err }, "unhandled error in an API route");
-      return Response.json({ error: "Internal server error", requestId }, { status: 500, headers });
+      return fail(err);
     }
   }
+
+  /** Everything after authentication; its errors become responses in `respond`. `text`: the body, when already read. */
+  async function execute(
+    { req, text }: { req: NextRequest; text?: string },
+    context: RouteContext | undefined,
+    principal: Principal | null,
+    requestId: string,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    if (config.plan === "pro" && principal?.plan !== "pro") throw proPlanRequired();
+
+    const policy = config.rateLimit ?? (principal?.kind === "key" ? "key" : "none");
+    if (policy !== "none") {
+      const identifier = policy === "key" && principal?.keyId ? principal.keyId : clientIp(req);
+      const result = await checkRateLimit(policy, identifier);
+      Object.assign(headers, rateLimitHeaders(result));
+      if (!result.success) {
+        throw new ApiError(429, { error: "rate_limited", retryAfter: retryAfterSeconds(result) });
+      }
+    }
+
+    if (config.scopes?.length && principal?.scopes) {
+      const granted = principal.scopes;
+      if (!config.scopes.every((scope) => granted.includes(scope))) throw insufficientScope(config.scopes);
+    }
+
+    const rawParams = storableParams((await context?.params) ?? {});
+    const params = config.params ? parseOrThrow(config.params, rawParams) : undefined;
+    const query = config.query ? parseOrThrow(config.query, storableQuery(req.nextUrl.searchParams)) : undefined;
+    const body = config.body ? parseOrThrow(config.body, await readJsonBody(req, text)) : undefined;
+
+    const { result, deliveryIds } = await collectRequestDeliveries(() =>
+      handler({
+        req,
+        params: params as Infer<PS>,
+        query: query as Infer<QS>,
+        body: body as Infer<BS>,
+        principal: principal as HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, A>["principal"],
+        requestId,
+      }),
+    );
+    // The handler's transaction has committed: attempt its webhook deliveries after the response.
+    deliverAfterResponse(deliveryIds);
+    return withHeaders(result instanceof Response ? result : Response.json(result), headers);
+  }
+}
+
+function errorResponse(err: unknown, req: NextRequest, requestId: string, headers: Record<string, string>): Response {
+  if (err instanceof ApiError) {
+    return Response.json(err.body, { status: err.status, headers: { ...headers, ...err.headers, ...retryHeader(err) } });
+  }
+  logger().error({ requestId, method: req.method, path: req.nextUrl.pathname, err }, "unhandled error in an API route");
+  return Response.json({ error: "Internal server error", requestId }, { status: 500, headers });
 }
 
 async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {

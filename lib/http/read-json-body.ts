@@ -2,13 +2,14 @@ import { invalidJson, invalidInput, unsupportedMediaType } from "./api-error";
 import { unstorableTextIssues } from "./storable-text";
 
 /**
+ * `alreadyRead`: the body's text when Idempotency-Key read it first (lib/idempotency).
  * An empty body reads as undefined (so the body schema decides); anything unparsable is 400.
  * A body must be declared JSON: without that a browser may send it cross-site as a "simple"
  * request (text/plain forms), so any other or missing Content-Type is 415. Strings PostgreSQL
  * cannot store are refused here, once for every route (400 Invalid input with their paths).
  */
-export async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await req.text();
+export async function readJsonBody(req: Request, alreadyRead?: string): Promise<unknown> {
+  const text = alreadyRead ?? (await req.text());
   if (text.trim() === "") return undefined;
   if (!isJsonMediaType(req.headers.get("content-type"))) throw unsupportedMediaType();
   let value: unknown;

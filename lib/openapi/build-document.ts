@@ -12,8 +12,11 @@ import type { DocError, RouteDocs } from "./route-docs";
 import { API_TAGS } from "./route-docs";
 import {
   badRequestSchema,
+  cursorExpiredSchema,
   errorSchema,
   forbiddenSchema,
+  idempotencyKeyInUseSchema,
+  idempotencyKeyReusedSchema,
   internalErrorSchema,
   preconditionFailedSchema,
   rateLimitedSchema,
@@ -23,6 +26,8 @@ import {
 import {
   cacheControlHeader,
   etagHeader,
+  idempotencyKeyHeaders,
+  idempotentReplayedHeader,
   ifNoneMatchHeaders,
   rateLimitLimitHeader,
   rateLimitRemainingHeader,
@@ -37,6 +42,11 @@ type Method = (typeof HTTP_METHODS)[number];
 
 type RouteFunction = { declaration?: RouteDeclaration };
 
+/** Writes that accept Idempotency-Key (lib/idempotency/idempotency-key-of.ts decides the same at run time). */
+function acceptsIdempotencyKey(method: Method, route: RouteDeclaration): boolean {
+  return method !== "GET" && route.auth !== "none" && route.idempotency !== "none";
+}
+
 const DESCRIPTION = `The Inkbase REST API: public post reads without credentials, owner post writes, and
 collections with immutable versions and labels (Pro plan).
 
@@ -46,7 +56,10 @@ Settings → API keys. Each operation lists the scopes a key needs. Operations m
 
 Errors are JSON \`{ "error": "…" }\`, with \`issues\` on 400 validation failures and \`required\` on
 403 missing scopes; every response carries \`X-Request-Id\`. Keys are limited to 300 requests a
-minute, public reads to 60 a minute per client IP; a 429 carries \`Retry-After\`.`;
+minute, public reads to 60 a minute per client IP; a 429 carries \`Retry-After\`.
+
+Every write accepts an \`Idempotency-Key\` header: retry it with the same key and it takes effect
+once. \`GET /api/events\` lists every event in commit order, to reconcile after missed webhooks.`;
 
 /** The document for the routes found at build time. */
 export async function buildDocument() {
@@ -106,14 +119,14 @@ function operation(method: Method, path: string, route: RouteDeclaration & { doc
     requestParams: definedOnly({
       path: route.params as z.ZodObject | undefined,
       query: route.query as z.ZodObject | undefined,
-      header: mergeHeaders(docs.conditional ? ifNoneMatchHeaders : undefined, docs.requestHeaders),
+      header: mergeHeaders(docs.conditional ? ifNoneMatchHeaders : undefined, docs.requestHeaders, acceptsIdempotencyKey(method, route) ? idempotencyKeyHeaders : undefined),
     }),
     requestBody: docs.requestContent
       ? { required: true, content: Object.fromEntries(Object.entries(docs.requestContent).map(([type, schema]) => [type, { schema }])) }
       : body && !(body instanceof z.ZodUnknown)
         ? { required: true, content: { "application/json": { schema: body } } }
         : undefined,
-    responses: responses(route),
+    responses: responses(route, acceptsIdempotencyKey(method, route)),
   };
   if (sessionOnly) op["x-session-only"] = true;
   if (route.scopes?.length) op["x-required-scopes"] = route.scopes;
@@ -143,7 +156,7 @@ function rateLimited(route: RouteDeclaration): boolean {
   return route.rateLimit !== undefined || route.auth === "key" || route.auth === "key-or-session";
 }
 
-function responses(route: RouteDeclaration & { docs: RouteDocs }): ZodOpenApiResponsesObject {
+function responses(route: RouteDeclaration & { docs: RouteDocs }, idempotent: boolean): ZodOpenApiResponsesObject {
   const limited = rateLimited(route);
   const common = { "X-Request-Id": requestIdHeader };
   const limitHeaders = limited ? { "X-RateLimit-Limit": rateLimitLimitHeader, "X-RateLimit-Remaining": rateLimitRemainingHeader, "X-RateLimit-Reset": rateLimitResetHeader } : {};
@@ -152,7 +165,12 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }): ZodOpenApiRes
     const conditional = route.docs.conditional && status === "200";
     out[status as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: response.description,
-      headers: z.object({ ...common, ...limitHeaders, ...(conditional ? { ETag: etagHeader, "Cache-Control": cacheControlHeader } : {}) }),
+      headers: z.object({
+        ...common,
+        ...limitHeaders,
+        ...(conditional ? { ETag: etagHeader, "Cache-Control": cacheControlHeader } : {}),
+        ...(idempotent ? { "Idempotent-Replayed": idempotentReplayedHeader } : {}),
+      }),
       content: response.schema ? { "application/json": { schema: response.schema, ...(response.example === undefined ? {} : { example: response.example }) } } : undefined,
     };
   }
@@ -160,8 +178,9 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }): ZodOpenApiRes
 
   const errors: Record<string, DocError> = {};
   const docErrors = route.docs.errors ?? {};
-  if (route.params || route.query || route.body || docErrors[400]) {
-    errors["400"] = { description: docErrors[400] ? describe(docErrors[400]) : "Invalid input: `issues` names each failing field.", schema: badRequestSchema };
+  if (route.params || route.query || route.body || docErrors[400] || idempotent) {
+    const description = docErrors[400] ? describe(docErrors[400]) : "Invalid input: `issues` names each failing field.";
+    errors["400"] = { description: idempotent ? `${description} Also a malformed \`Idempotency-Key\`.` : description, schema: badRequestSchema };
   }
   if (route.auth === "key" || route.auth === "key-or-session" || route.auth === "session" || route.docs.security === "cron") {
     errors["401"] = { description: "Missing, invalid, expired or revoked credentials.", schema: route.docs.security === "cron" ? errorSchema : unauthorizedSchema };
@@ -174,11 +193,19 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }): ZodOpenApiRes
     docErrors[403] ? describe(docErrors[403]) : undefined,
   ].filter(Boolean);
   if (forbidden.length) errors["403"] = { description: `Forbidden: ${forbidden.join("; ")}.`, schema: forbiddenSchema };
-  for (const status of [404, 409, 412, 413, 415] as const) {
+  for (const status of [404, 409, 410, 412, 413, 415] as const) {
     const declared = docErrors[status];
     if (!declared) continue;
-    const fallback = status === 412 ? preconditionFailedSchema : errorSchema;
+    const fallback = status === 412 ? preconditionFailedSchema : status === 410 ? cursorExpiredSchema : errorSchema;
     errors[String(status)] = typeof declared === "string" ? { description: declared, schema: fallback } : declared;
+  }
+  if (idempotent) {
+    const inUse = "`idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s).";
+    const own = errors["409"];
+    errors["409"] = own
+      ? { description: `${describe(own).replace(/\.$/, "")}; or ${inUse}`, schema: z.union([typeof own === "string" ? errorSchema : own.schema, idempotencyKeyInUseSchema]) }
+      : { description: inUse, schema: idempotencyKeyInUseSchema };
+    errors["422"] = { description: "`idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body).", schema: idempotencyKeyReusedSchema };
   }
   // A body not declared JSON is refused before parsing (lib/http/read-json-body.ts).
   if (route.body && !docErrors[415]) errors["415"] = { description: "The body is not sent as `application/json`.", schema: unsupportedMediaTypeSchema };
@@ -190,7 +217,11 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }): ZodOpenApiRes
     const { description, schema } = typeof error === "string" ? { description: error, schema: errorSchema } : error;
     out[status as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description,
-      headers: z.object({ ...common, ...(status === "429" ? { "Retry-After": retryAfterHeader, ...limitHeaders } : {}) }),
+      headers: z.object({
+        ...common,
+        ...(status === "429" ? { "Retry-After": retryAfterHeader, ...limitHeaders } : {}),
+        ...(status === "409" && idempotent ? { "Retry-After": retryAfterHeader.optional() } : {}),
+      }),
       content: { "application/json": { schema } },
     };
   }

@@ -48,3 +48,13 @@ export const rateLimitedSchema = z
 export const internalErrorSchema = z
   .object({ error: z.literal("Internal server error"), requestId: z.string() })
   .meta({ id: "InternalError" });
+
+export const idempotencyKeyInUseSchema = z
+  .object({ error: z.literal("Request in progress"), code: z.literal("idempotency_key_in_use") })
+  .meta({ id: "IdempotencyKeyInUse" });
+
+export const idempotencyKeyReusedSchema = z
+  .object({ error: z.literal("Idempotency key reused"), code: z.literal("idempotency_key_reused") })
+  .meta({ id: "IdempotencyKeyReused" });
+
+export const cursorExpiredSchema = z.object({ error: z.literal("Cursor expired") }).meta({ id: "CursorExpired" });

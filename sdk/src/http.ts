@@ -1,5 +1,7 @@
 // The small fetch wrapper under every resource method: base URL and key, JSON in and out, one
-// error class, bounded retries on 429 after `Retry-After`, and optional conditional GETs.
+// error class, bounded retries, and optional conditional GETs. Every write carries an
+// `Idempotency-Key`, fresh per call and the same on each of its retries, so retrying a write
+// whose answer was lost (a network error, a 5xx) can never apply it twice.
 import { InkbaseError, type ErrorBody } from "./errors.js";
 
 /** Where conditional GETs keep each URL's last ETag and body (an in-memory Map by default). */
@@ -13,9 +15,14 @@ export type InkbaseOptions = {
   baseUrl: string;
   /** An API key (`ink_…`). Without one, requests rely on the browser's session cookie or are public reads. */
   apiKey?: string;
-  /** How many times a 429 is retried after its `Retry-After` (default 2; 0 turns retries off). */
+  /**
+   * How many times a request is retried (default 2; 0 turns retries off): after a 429 or a 409
+   * `idempotency_key_in_use`, when its `Retry-After` says; after a network error or a 5xx, with
+   * a growing pause (0.5 s, 1 s, 2 s, …). Writes are retried with their `Idempotency-Key`, so a
+   * retry of a write that did go through replays its answer instead of applying it again.
+   */
   maxRetries?: number;
-  /** A 429 asking to wait longer than this is not retried but thrown (default 60 000 ms). */
+  /** A retry that would wait longer than this is not made; the error is thrown (default 60 000 ms). */
   maxRetryDelayMs?: number;
   /** `true` (an in-memory store) or your own store: GETs send `If-None-Match` and a 304 serves the stored body. */
   conditionalGets?: boolean | EtagStore;
@@ -30,6 +37,7 @@ export type InkbaseOptions = {
 export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
+  /** An `Idempotency-Key` of your own here replaces the automatic one (e.g. to retry across restarts). */
   headers?: Record<string, string>;
   /** Let the request outlive the page (autosave on unload). */
   keepalive?: boolean;
@@ -57,15 +65,23 @@ export class HttpClient {
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const cached = method === "GET" && this.store ? this.store.get(url) : undefined;
     if (cached && !hasHeader(headers, "if-none-match")) headers["If-None-Match"] = cached.etag;
+    // One key for this call and all its retries: the server runs the write at most once.
+    if (method !== "GET" && !hasHeader(headers, "idempotency-key")) headers["Idempotency-Key"] = idempotencyKey();
 
     const maxRetries = this.options.maxRetries ?? 2;
     const maxDelay = this.options.maxRetryDelayMs ?? 60_000;
     for (let attempt = 0; ; attempt++) {
+      const retry = async (delay: number | null) => {
+        if (attempt >= maxRetries || delay === null || delay > maxDelay) return false;
+        await sleep(delay, options.signal);
+        return true;
+      };
       let response: Response;
       try {
         response = await this.fetchImpl(url, { method, headers, body, keepalive: options.keepalive, signal: options.signal, credentials: this.options.credentials, cache: "no-store" });
       } catch (err) {
-        if ((err as Error)?.name === "AbortError") throw err;
+        if ((err as Error)?.name === "AbortError" || options.signal?.aborted) throw err;
+        if (await retry(backoffMs(attempt))) continue;
         throw new InkbaseError(0, { error: "Could not reach the server" }, null, new Headers(), { cause: err });
       }
       if (response.status === 304 && cached) {
@@ -77,12 +93,8 @@ export class HttpClient {
         if (method === "GET" && this.store && etag) this.store.set(url, { etag, data: parsed });
         return { data: parsed as T, status: response.status, headers: response.headers, notModified: false };
       }
-      const delay = retryDelayMs(response);
-      if (response.status === 429 && attempt < maxRetries && delay !== null && delay <= maxDelay) {
-        await sleep(delay, options.signal);
-        continue;
-      }
       const errorBody = (parsed && typeof parsed === "object" ? parsed : { error: `HTTP ${response.status}` }) as ErrorBody;
+      if (await retry(retryDelay(response, errorBody, attempt))) continue;
       throw new InkbaseError(response.status, errorBody, response.headers.get("x-request-id"), response.headers);
     }
   }
@@ -107,8 +119,27 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** How long to wait before retrying this answer, or null when it is not worth retrying. */
+function retryDelay(response: Response, body: ErrorBody, attempt: number): number | null {
+  if (response.status === 429 || (response.status === 409 && body.code === "idempotency_key_in_use")) return retryAfterMs(response);
+  if (response.status >= 500) return retryAfterMs(response) ?? backoffMs(attempt);
+  return null;
+}
+
+/** 0.5 s, 1 s, 2 s, … with up to a quarter more at random, so clients that failed together do not retry together. */
+function backoffMs(attempt: number): number {
+  return Math.round(500 * 2 ** attempt * (1 + Math.random() / 4));
+}
+
+/** A fresh random key (a UUID where the runtime has one; `crypto.randomUUID` needs a secure context in browsers). */
+function idempotencyKey(): string {
+  if (typeof globalThis.crypto?.randomUUID === "function") return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** `Retry-After` in seconds or as an HTTP date; null when absent or unreadable. */
-function retryDelayMs(response: Response): number | null {
+function retryAfterMs(response: Response): number | null {
   const value = response.headers.get("retry-after");
   if (value === null) return null;
   if (/^\d+$/.test(value.trim())) return Number(value) * 1000;

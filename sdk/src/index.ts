@@ -4,7 +4,7 @@
 //   const inkbase = new Inkbase({ baseUrl: "https://blog.example.com", apiKey: process.env.INKBASE_API_KEY });
 //   const { id } = await inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" });
 import { HttpClient, type InkbaseOptions, type RequestOptions } from "./http.js";
-import type { BodyOf, QueryOf, ResponseOf, ScheduledMoveCreated } from "./types.js";
+import type { BodyOf, InkbaseEvent, QueryOf, ResponseOf, ScheduledMoveCreated } from "./types.js";
 import { MediaResource } from "./media.js";
 
 export { InkbaseError, type ErrorBody } from "./errors.js";
@@ -14,7 +14,7 @@ export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./h
 export type * from "./types.js";
 export type { components, paths } from "./schema.generated.js";
 
-export const SDK_VERSION = "0.3.0";
+export const SDK_VERSION = "0.4.0";
 
 const seg = (value: string) => encodeURIComponent(value);
 type Call = Pick<RequestOptions, "signal" | "keepalive" | "headers">;
@@ -208,6 +208,32 @@ export class Inkbase {
       /** Queues every failed delivery created in `{ since, until? }` again, at most 100 per call (`hasMore`: call again). */
       redeliverFailed: (id: string, body: BodyOf<"/api/webhooks/{id}/redeliver-failed", "post">, call?: Call) =>
         this.data<ResponseOf<"/api/webhooks/{id}/redeliver-failed", "post">>("POST", `/api/webhooks/${seg(id)}/redeliver-failed`, { ...call, body }),
+    },
+  };
+
+  readonly events = {
+    /**
+     * One page of your events, oldest first in commit order: `{ data, pageInfo: { hasMore, nextAfter } }`.
+     * Pass `after` (an event id, e.g. the last one you processed) and `types` (comma-separated).
+     */
+    list: (query?: QueryOf<"/api/events", "get">, call?: Call) => this.data<ResponseOf<"/api/events", "get">>("GET", "/api/events", { ...call, query }),
+    get: (id: string, call?: Call) => this.data<ResponseOf<"/api/events/{id}", "get">>("GET", `/api/events/${seg(id)}`, call),
+    /**
+     * Every event after `after` (all kept events without it), page by page, each exactly once and
+     * in commit order; ends when the feed has nothing more. Remember the last event's id and pass
+     * it as `after` next time to continue where this left off.
+     */
+    iterate: (query: Omit<QueryOf<"/api/events", "get">, "after"> & { after?: string | null } = {}, call?: Call): AsyncIterableIterator<InkbaseEvent> => {
+      const list = this.events.list;
+      return (async function* () {
+        let after = query.after ?? undefined;
+        for (;;) {
+          const page = await list({ ...query, after }, call);
+          yield* page.data;
+          if (!page.pageInfo.hasMore || !page.pageInfo.nextAfter) return;
+          after = page.pageInfo.nextAfter;
+        }
+      })();
     },
   };
 

@@ -368,6 +368,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Every event a webhook would carry, whether or not an endpoint subscribes, each as the exact webhook body: to reconcile after missed deliveries. Oldest first, strictly in the order the events were committed; page with `after=pageInfo.nextAfter` until `hasMore` is false and each event is seen exactly once, including events committed meanwhile. Events are kept `OUTBOX_RETENTION_DAYS` (30 by default); an `after` older than that is 410.
+         *
+         *     Scopes: `webhooks:read`.
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description The exact body its webhook deliveries carry.
+         *
+         *     Scopes: `webhooks:read`.
+         */
+        get: operations["getEventsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1179,11 +1223,23 @@ export interface components {
                 message: string;
             }[];
         };
+        IdempotencyKeyInUse: {
+            /** @constant */
+            error: "Request in progress";
+            /** @constant */
+            code: "idempotency_key_in_use";
+        };
         UnsupportedMediaType: {
             /** @constant */
             error: "Unsupported Media Type";
             /** @constant */
             expected: "application/json";
+        };
+        IdempotencyKeyReused: {
+            /** @constant */
+            error: "Idempotency key reused";
+            /** @constant */
+            code: "idempotency_key_reused";
         };
         Success: {
             /** @constant */
@@ -1418,6 +1474,53 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             settledAt?: string;
+        };
+        EventPage: {
+            /** @description Oldest first, in the order the events were committed. */
+            data: components["schemas"]["Event"][];
+            pageInfo: {
+                /** @description More events follow now: ask again with `after=nextAfter`. */
+                hasMore: boolean;
+                /** @description The cursor for the next page: the last event's id (or, on an empty page, the `after` sent). Keep it and poll with it later. */
+                nextAfter: string | null;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_4kQb0mW1xYz7TgH2pLs9VcN3",
+         *       "type": "post.published",
+         *       "createdAt": "2026-11-25T09:30:00.000Z",
+         *       "project": "alice",
+         *       "data": {
+         *         "post": {
+         *           "id": "cmwtedex50000dv7dz6u61w5t",
+         *           "slug": "hello-world",
+         *           "title": "Hello, world",
+         *           "status": "published",
+         *           "visibility": "public",
+         *           "publishedAt": "2026-11-25T09:30:00.000Z",
+         *           "url": "https://blog.example.com/alice/hello-world"
+         *         }
+         *       }
+         *     }
+         */
+        Event: {
+            /** @description `evt_…`: also the feed's cursor (`after`). */
+            id: string;
+            /** @enum {string} */
+            type: "entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The owner's username. */
+            project: string;
+            /** @description Entry events: `{ collection: { id, slug }, entry: { id, version, labels } }`. `label.updated`: `{ collection: { id, slug }, entryId, label, version, previousVersion, meta }` (`version` null when removed). Post events: `{ post: { id, slug, title, status, visibility, publishedAt, url } }`. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        CursorExpired: {
+            /** @constant */
+            error: "Cursor expired";
         };
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
@@ -1866,7 +1969,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description Identifies the request in the server's logs; quote it when reporting a problem. */
@@ -1879,6 +1985,8 @@ export interface components {
         "X-RateLimit-Reset": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": string;
+        /** @description Present on a replay: this is the stored answer to the first request with the same `Idempotency-Key`; nothing ran again. */
+        "Idempotent-Replayed": "true";
         /** @description Validator of this representation; send it back in `If-None-Match`. */
         ETag: string;
         /** @description How long shared caches may keep the response. */
@@ -1959,7 +2067,10 @@ export interface operations {
     postCollections: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1996,13 +2107,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Invalid input, or more than 10 collections. */
+            /** @description Invalid input, or more than 10 collections. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2032,14 +2144,15 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description `Slug already used`. */
+            /** @description `Slug already used`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
                 };
             };
             /** @description The body is not sent as `application/json`. */
@@ -2050,6 +2163,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -2200,7 +2323,10 @@ export interface operations {
             query?: {
                 force?: "0" | "1" | "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -2215,13 +2341,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2261,14 +2388,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Collection is referenced`, with `referencedBy`. */
+            /** @description `Collection is referenced`, with `referencedBy`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionReferenced"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CollectionReferenced"];
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -2300,7 +2438,10 @@ export interface operations {
     patchCollectionsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -2338,6 +2479,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,7 +2508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2406,6 +2548,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -2414,6 +2567,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -2568,7 +2731,10 @@ export interface operations {
     postCollectionsIdEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -2592,6 +2758,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2614,7 +2781,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: `data` fails the collection schema, or a reference names no entry of its collection. */
+            /** @description Invalid input: `data` fails the collection schema, or a reference names no entry of its collection. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2654,14 +2821,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Slug already used` (the indexed slug). */
+            /** @description `Slug already used` (the indexed slug); or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
                 };
             };
             /** @description `Entry data too large` (256 KB or more). */
@@ -2682,6 +2850,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -2713,7 +2891,10 @@ export interface operations {
     postCollectionsIdEntriesBulk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -2732,6 +2913,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2740,7 +2922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2780,6 +2962,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -2788,6 +2981,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -2937,7 +3140,10 @@ export interface operations {
             query?: {
                 force?: "0" | "1" | "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 entryId: string;
@@ -2953,13 +3159,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2999,14 +3206,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Entry is referenced`, with `referencedBy`. */
+            /** @description `Entry is referenced`, with `referencedBy`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryReferenced"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntryReferenced"];
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -3038,7 +3256,10 @@ export interface operations {
     patchCollectionsIdEntriesEntryId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 entryId: string;
@@ -3063,6 +3284,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3072,7 +3294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3112,14 +3334,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `version_conflict` (with `current`), or `Slug already used`. */
+            /** @description `version_conflict` (with `current`), or `Slug already used`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["Error"];
+                    "application/json": (components["schemas"]["VersionConflict"] | components["schemas"]["Error"]) | components["schemas"]["IdempotencyKeyInUse"];
                 };
             };
             /** @description `Entry data too large`. */
@@ -3140,6 +3363,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -3366,7 +3599,10 @@ export interface operations {
     putCollectionsIdEntriesEntryIdLabelsName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 entryId: string;
@@ -3395,6 +3631,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3408,13 +3645,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduledMoveCreated"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3454,6 +3692,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -3462,6 +3711,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -3493,7 +3752,10 @@ export interface operations {
     deleteCollectionsIdEntriesEntryIdLabelsName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 entryId: string;
@@ -3510,13 +3772,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3554,6 +3817,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -4027,7 +4311,10 @@ export interface operations {
     deleteCollectionsIdScheduledScheduleId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 scheduleId: string;
@@ -4043,13 +4330,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4087,6 +4375,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -4146,6 +4455,191 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description An event id: only events after it in the feed. Omitted: from the oldest kept event. */
+                after?: string;
+                /** @description Comma-separated event types, e.g. `post.published,entry.updated`. Omitted: every type. */
+                types?: string;
+                /** @description Events a page, at most 100 (the default). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Cursor expired`: `after` is older than the retention period, or not one of your events. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEventsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Event not found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
             /** @description Unexpected server error; the body carries the request id. */
@@ -4345,7 +4839,10 @@ export interface operations {
     deleteKeysId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -4357,13 +4854,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RevokedApiKey"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4401,6 +4899,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Unexpected server error; the body carries the request id. */
@@ -4500,7 +5019,10 @@ export interface operations {
     patchMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4516,13 +5038,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4562,6 +5085,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -4570,6 +5104,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Unexpected server error; the body carries the request id. */
@@ -4674,7 +5218,10 @@ export interface operations {
                 filename?: string;
                 alt?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4692,13 +5239,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Media"];
                 };
             };
-            /** @description `Invalid input`; `Image too large` (`limit: "50 megapixels"`); `Unreadable image` (truncated or corrupt). */
+            /** @description `Invalid input`; `Image too large` (`limit: "50 megapixels"`); `Unreadable image` (truncated or corrupt). Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4728,6 +5276,17 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description `File too large` with `limit` (bytes), or `Storage quota exceeded` with `used` and `limit`. */
             413: {
                 headers: {
@@ -4746,6 +5305,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -4790,7 +5359,10 @@ export interface operations {
     postMediaUploads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4807,13 +5379,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Upload"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4843,6 +5416,17 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description `File too large` with `limit` (bytes), or `Storage quota exceeded` with `used` and `limit`. */
             413: {
                 headers: {
@@ -4861,6 +5445,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5011,7 +5605,10 @@ export interface operations {
     postMediaUploadsUploadIdComplete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 uploadId: string;
             };
@@ -5030,13 +5627,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Media"];
                 };
             };
-            /** @description `Invalid input`; `Image too large` (`limit: "50 megapixels"`); `Unreadable image` (truncated or corrupt). */
+            /** @description `Invalid input`; `Image too large` (`limit: "50 megapixels"`); `Unreadable image` (truncated or corrupt). Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5076,14 +5674,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Upload not received`: nothing was sent to `uploadUrl` yet. */
+            /** @description `Upload not received`: nothing was sent to `uploadUrl` yet; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
                 };
             };
             /** @description `File too large` with `limit` (bytes), or `Storage quota exceeded` with `used` and `limit`. */
@@ -5104,6 +5703,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5241,7 +5850,10 @@ export interface operations {
                 /** @description `true` deletes a medium that is still in use. */
                 force?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5256,13 +5868,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5302,14 +5915,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Media is in use`, with `usedBy`. */
+            /** @description `Media is in use`, with `usedBy`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaInUse"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MediaInUse"];
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5341,7 +5965,10 @@ export interface operations {
     patchMediaId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5360,13 +5987,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Media"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5406,6 +6034,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -5414,6 +6053,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5486,7 +6135,10 @@ export interface operations {
     postPosts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5536,6 +6188,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5544,7 +6197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input, or `This slug is reserved and cannot be used`. */
+            /** @description Invalid input, or `This slug is reserved and cannot be used`. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5574,14 +6227,15 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description `Slug already used`. */
+            /** @description `Slug already used`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
                 };
             };
             /** @description The body is not sent as `application/json`. */
@@ -5592,6 +6246,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -5625,6 +6289,8 @@ export interface operations {
             query?: never;
             header?: {
                 prefer?: "return=representation";
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -5646,6 +6312,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5658,7 +6325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5698,6 +6365,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -5706,6 +6384,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -6423,7 +7111,10 @@ export interface operations {
     deletePostsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -6438,13 +7129,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6484,6 +7176,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
             /** @description Rate limited: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -6516,6 +7229,8 @@ export interface operations {
             header?: {
                 /** @description The post's ETag from GET /api/posts/{id}. */
                 "if-match"?: string;
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 id: string;
@@ -6568,13 +7283,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input, or a reserved slug. */
+            /** @description Invalid input, or a reserved slug. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6614,14 +7330,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Slug already used`. */
+            /** @description `Slug already used`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
                 };
             };
             /** @description `precondition_failed`: the post changed since that ETag; `current` is the post now. */
@@ -6642,6 +7359,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -6673,7 +7400,10 @@ export interface operations {
     putPostsIdCoauthorship: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -6694,6 +7424,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6703,7 +7434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6743,6 +7474,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -6751,6 +7493,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -6850,7 +7602,10 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6870,13 +7625,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedWebhook"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6906,6 +7662,17 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -6914,6 +7681,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -7035,7 +7812,10 @@ export interface operations {
     deleteWebhooksId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7050,13 +7830,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7094,6 +7875,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -7125,7 +7927,10 @@ export interface operations {
     patchWebhooksId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7148,13 +7953,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7194,6 +8000,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -7202,6 +8019,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -7419,7 +8246,10 @@ export interface operations {
     postWebhooksIdDeliveriesDeliveryIdRedeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -7435,13 +8265,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QueuedDelivery"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7481,14 +8312,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An attempt of this delivery is in flight. */
+            /** @description An attempt of this delivery is in flight; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -7520,7 +8362,10 @@ export interface operations {
     postWebhooksIdRedeliverFailed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7543,13 +8388,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RedeliveredFailed"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7589,6 +8435,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
             /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -7597,6 +8454,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -7628,7 +8495,10 @@ export interface operations {
     postWebhooksIdRotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7643,13 +8513,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7687,6 +8558,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */
@@ -7718,7 +8610,10 @@ export interface operations {
     postWebhooksIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7733,13 +8628,14 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QueuedDelivery"];
                 };
             };
-            /** @description Invalid input: `issues` names each failing field. */
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7779,14 +8675,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The endpoint is paused. */
+            /** @description The endpoint is paused; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. */

@@ -51,3 +51,5 @@ export type Me = Schemas["Me"];
 export type TiptapDocument = Schemas["TiptapDocument"];
 export type Media = Schemas["Media"];
 export type MediaUse = Schemas["MediaUse"];
+/** An event of the feed (`events.list`, `events.iterate`): the exact body its webhook deliveries carry. */
+export type InkbaseEvent = Schemas["Event"];

@@ -84,6 +84,8 @@ const GENERATORS: Record<string, Generator> = {
   "GET /api/posts/by-username/[project]/[slug]": { auth: "none" },
   "GET /api/posts/by-username/[project]/search": { auth: "none" },
   "GET /api/posts/by-username/[project]/tags": { auth: "none" },
+  "GET /api/events": { auth: "key" },
+  "GET /api/events/[id]": { auth: "key" },
   // Routes from the keys/webhooks and OpenAPI issues (listed ahead of their merge; an entry for a
   // route that does not exist is simply not run).
   "GET /api/openapi.json": { auth: "none" },
@@ -103,7 +105,7 @@ const GENERATORS: Record<string, Generator> = {
   "POST /api/webhooks/[id]/deliveries/[deliveryId]/redeliver": { auth: "session" },
 };
 
-const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId"];
+const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit"];
 
 function enumerateRoutes(): string[] {
   const found: string[] = [];
@@ -263,8 +265,16 @@ function bodyFor(generator: Generator): fc.Arbitrary<FuzzBody | undefined> {
   );
 }
 
-async function send(method: string, generator: Generator, url: string, body: FuzzBody | undefined): Promise<Response> {
+/** Writes sometimes carry an Idempotency-Key: a fresh one, or a malformed one (400, nothing runs). */
+const idempotencyKeyArb = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: fc.constantFrom("", "k".repeat(256), "tab\there", "caf\u00e9") },
+);
+
+async function send(method: string, generator: Generator, url: string, body: FuzzBody | undefined, idempotencyKey?: string): Promise<Response> {
   const headers: Record<string, string> = { "X-Forwarded-For": uniqueIp() };
+  if (idempotencyKey !== undefined && WRITE_METHODS.has(method) && !generator.foreign) headers["Idempotency-Key"] = idempotencyKey;
   if (generator.auth === "key") headers.Authorization = `Bearer ${await world.nextKey()}`;
   if (generator.auth === "session") headers.Cookie = world.cookie;
   if (generator.auth === "cron") headers.Authorization = `Bearer ${process.env.CRON_SECRET_FOR_FUZZ ?? "test-cron-secret"}`;
@@ -320,12 +330,12 @@ describe("fuzzing every route", () => {
     const [method, template] = route.split(" ");
     const generator = GENERATORS[route];
     await fc.assert(
-      fc.asyncProperty(pathFor(template), queryArb, bodyFor(generator), async (pathname, query, body) => {
+      fc.asyncProperty(pathFor(template), queryArb, bodyFor(generator), idempotencyKeyArb, async (pathname, query, body, idempotencyKey) => {
         const url = `${baseUrl()}${pathname}${query ? `?${query}` : ""}`;
         const label = `${method} ${pathname}${query ? `?${query}` : ""} ${body ? JSON.stringify(body).slice(0, 200) : ""}`;
         const checkWrite = WRITE_METHODS.has(method) && !generator.foreign;
         const before = checkWrite ? await fingerprint(world.ownerId) : "";
-        const res = await send(method, generator, url, body);
+        const res = await send(method, generator, url, body, idempotencyKey);
         await checkAnswer(res, generator, label);
         if (checkWrite && res.status >= 400) expect(await fingerprint(world.ownerId), `${label} → ${res.status} changed data`).toBe(before);
       }),

@@ -22,6 +22,8 @@ export const GET = api({
 export const POST = api({
   auth: "session",
   body: createApiKeyBodySchema,
+  // A replay would have to keep the new key in the database, where only its hash may be.
+  idempotency: "none",
   docs: {
     summary: "Create an API key",
     description: "The full key is in this response only. `expiresAt` (optional) makes it answer 401 from then on.",
