@@ -2,8 +2,13 @@
 // checks its references, writes the entry, v_1 and v_1's reference index rows, optionally points a
 // label at v_1, keeps entryCount and the label count in step and emits entry.created then
 // label.updated, all in one transaction.
-import type { Tx } from "../db";
-import type { Prisma } from "../generated/prisma/client";
+//
+// Raw statements on pg (lib/db-sql.ts), like the entry PATCH (issue 27: through Prisma this write
+// was 0.24–0.29 of GET /api/health): the entry and v_1 are one statement, so a create without a
+// label is BEGIN, the collection lock, that statement, the outbox row, the collection's counter
+// and COMMIT. Entry ids keep Prisma's cuid shape (lib/cuid.ts).
+import { cuid } from "../cuid";
+import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import { enqueueEvent } from "../webhooks/enqueue-event";
@@ -11,7 +16,6 @@ import { entryEventData, labelEventData } from "./entry-event-data";
 import type { LabelsMap } from "./entry-labels";
 import type { CreateEntryInput } from "./entry-input";
 import { findCollection } from "./find-collection";
-import { inTransaction } from "./in-transaction";
 import { checkReferences } from "./check-references";
 import { collectReferences } from "./entry-references";
 import { adjustLabelCounts } from "./label-counts";
@@ -26,47 +30,51 @@ export type CreatedEntry = { id: string; version: string; labels: LabelsMap };
 
 export async function createEntry(
   options: { owner: Owner; collectionId: string; input: CreateEntryInput },
-  tx?: Tx,
+  tx?: SqlRunner,
 ): Promise<CreatedEntry> {
   const { owner, collectionId, input } = options;
   try {
-    return await inTransaction(tx, async (tx) => {
+    return await inSqlTransaction(tx, async (tx) => {
       const collection = await findCollection(tx, { ownerId: owner.id, slug: collectionId, lock: "key share" });
-      validateEntryData(collection.parsedSchema, input.data);
+      const data = validateEntryData(collection.parsedSchema, input.data); // the JSON text, stored as is
       const refs = collectReferences(collection.parsedSchema.fields, input.data);
       await checkReferences(tx, { ownerId: owner.id, refs });
-      const projection = projectEntry(collection.parsedSchema.indexes, input.data);
-      const data = input.data as Prisma.InputJsonObject;
+      const { slug, title, summary, tag } = projectEntry(collection.parsedSchema.indexes, input.data);
+      const { authorType, authorId, authorPrefix } = versionAuthor(owner);
       const now = new Date();
-      const entry = await tx.entry.create({
-        data: { collectionPk: collection.pk, version: 1, data, ...projection, createdAt: now, updatedAt: now },
-        select: { id: true },
-      });
-      await tx.entryVersion.create({ data: { entryId: entry.id, version: 1, data, ...projection, createdAt: now, ...versionAuthor(owner) } });
-      await writeReferences(tx, { entryId: entry.id, version: 1, refs });
-      const event = { ownerId: owner.id, project: owner.username, orderingKey: `entry:${entry.id}` };
+      const entryId = cuid();
+      await tx.$executeRaw`
+        WITH entry AS (
+          INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
+          VALUES (${entryId}, ${collection.pk}, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${now})
+          RETURNING id)
+        INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
+        SELECT id, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix} FROM entry`;
+      await writeReferences(tx, { entryId, version: 1, refs });
+      const event = { ownerId: owner.id, project: owner.username, orderingKey: `entry:${entryId}` };
       // entry.created carries the entry as the two-call flow would show it (no labels yet); the
       // label follows as its own label.updated (SPEC Events, ordering rule 1).
-      await enqueueEvent(tx, { ...event, type: "entry.created", data: entryEventData(collection.slug, { id: entry.id, version: 1, labels: [] }), at: now });
+      await enqueueEvent(tx, { ...event, type: "entry.created", data: entryEventData(collection.slug, { id: entryId, version: 1, labels: [] }), at: now });
 
       const labels: LabelsMap = {};
       if (input.label !== undefined) {
-        await tx.entryLabel.create({
-          data: { entryId: entry.id, collectionPk: collection.pk, name: input.label, version: 1, meta: null, entryUpdatedAt: now },
-        });
+        await tx.$executeRaw`
+          INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
+          VALUES (${entryId}, ${collection.pk}, ${input.label}, 1, NULL, ${now}, ${now}, ${now})`;
         await adjustLabelCounts(tx, collection.pk, [input.label], 1);
-        await recordLabelMove(tx, { owner, entryId: entry.id, name: input.label, version: 1, previousVersion: null, at: now });
+        await recordLabelMove(tx, { owner, entryId, name: input.label, version: 1, previousVersion: null, at: now });
         await enqueueEvent(tx, {
           ...event,
           type: "label.updated",
-          data: labelEventData(collection.slug, { entryId: entry.id, label: input.label, version: 1, previousVersion: null, meta: null }),
+          data: labelEventData(collection.slug, { entryId, label: input.label, version: 1, previousVersion: null, meta: null }),
           at: now,
         });
         labels[input.label] = { version: formatVersion(1), meta: null };
       }
-      // Last, so the collection row (every create in the collection updates it) is held briefly.
+      // Last: every create in the collection queues on this row lock until COMMIT, so it is
+      // taken as late as possible (lock order: collection, entry, label count, this counter).
       await tx.$executeRaw`UPDATE "Collection" SET "entryCount" = "entryCount" + 1 WHERE pk = ${collection.pk}`;
-      return { id: entry.id, version: formatVersion(1), labels };
+      return { id: entryId, version: formatVersion(1), labels };
     });
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });

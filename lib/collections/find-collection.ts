@@ -4,7 +4,7 @@
 // old mapping, and all writes take their locks in one order (collection, entry, label count,
 // collection counter), which leaves no room for a deadlock. KEY SHARE does not conflict with
 // itself or with the entryCount updates, so writes do not block each other on it.
-import type { Tx } from "../db";
+import type { SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
 import { readCollectionSchema, type CollectionSchema } from "./collection-schema";
@@ -13,7 +13,7 @@ import type { CollectionRow } from "./to-collection";
 export type FoundCollection = CollectionRow & { pk: string; parsedSchema: CollectionSchema };
 
 export async function findCollection(
-  tx: Tx,
+  tx: SqlRunner,
   options: { ownerId: string; slug: string; lock?: "key share" | "update" },
 ): Promise<FoundCollection> {
   const { ownerId, slug, lock } = options;

@@ -4,6 +4,7 @@ import { api } from "@/lib/http/api";
 import { createEntry } from "@/lib/collections/create-entry";
 import { createEntryBody, listEntriesQuery } from "@/lib/collections/entry-input";
 import { listEntries } from "@/lib/collections/list-entries";
+import { entryListResponse } from "@/lib/collections/entry-list-response";
 import { ownerOf } from "@/lib/collections/owner";
 import { collectionParams } from "@/lib/collections/route-params";
 import { createdEntrySchema, entryListSchema } from "@/lib/collections/collection-response";
@@ -24,7 +25,7 @@ export const GET = api({
     responses: { 200: { description: "A page of entries.", schema: entryListSchema, example: entryListExample } },
     errors: { 404: "`Collection not found`." },
   },
-  handler: async ({ principal, params, query }) => listEntries({ owner: ownerOf(principal), collectionId: params.id, query }),
+  handler: async ({ principal, params, query }) => entryListResponse(await listEntries({ owner: ownerOf(principal), collectionId: params.id, query })),
 });
 
 export const POST = api({
