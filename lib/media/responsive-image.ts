@@ -7,8 +7,35 @@ import { VARIANT_WIDTHS } from "./process-image-widths";
 
 export type ResponsiveImage = { src: string; srcset: string; sizes: string; width: number; height: number };
 
-/** A post's column: the article is at most 44rem wide (components/blog), the whole screen below that. */
-export const CONTENT_SIZES = "(min-width: 44rem) 44rem, 100vw";
+/** The post's column: at most 44rem (704 px) wide (components/blog), the whole screen below that. */
+const COLUMN_PX = 704;
+
+/**
+ * `sizes` for images in the post's column. MEDIA.md's budget: the largest image a page loads is
+ * no wider than twice the viewport. With the column alone ("(min-width: 44rem) 44rem, 100vw") a
+ * phone of 390 px at 2 device pixels per px needs 780 px and loads the 960 variant; at 3, 1,170
+ * and the 1280. So on dense screens the slot is declared as the largest variant within twice the
+ * viewport divided by the density (390 px at 2×: 320 px, so the 640 variant, 1.6 device pixels per
+ * px, sharp on a phone); at 1× the column itself never loads more than twice the viewport (each
+ * variant is at most twice the one before). Brackets are the viewport widths at which the next
+ * variant fits within twice the viewport.
+ */
+export const CONTENT_SIZES = contentSizes();
+
+function contentSizes(): string {
+  const rules: string[] = [];
+  for (const [density, minDppx] of [[3, 2.5], [2, 1.5]] as const) {
+    for (let i = 2; i < VARIANT_WIDTHS.length; i++) { // viewports from 320 px
+      const fits = VARIANT_WIDTHS[i - 1]; // the largest variant within twice the viewport below this bracket's end
+      const bracketEnd = VARIANT_WIDTHS[i] / 2; // from here the next variant fits
+      // Only where the column would otherwise load more than twice the viewport.
+      if (Math.min(bracketEnd, COLUMN_PX) * density <= fits) continue;
+      if (bracketEnd > 2 * COLUMN_PX) break;
+      rules.push(`(min-resolution: ${minDppx}dppx) and (max-width: ${bracketEnd - 1}px) ${Math.floor(fits / density)}px`);
+    }
+  }
+  return [...rules, "(min-width: 44rem) 44rem", "100vw"].join(", ");
+}
 
 export function responsiveImage(src: string, width: number | undefined, height: number | undefined, sizes = CONTENT_SIZES): ResponsiveImage | null {
   const media = parseMediaUrl(src);

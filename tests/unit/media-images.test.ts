@@ -8,7 +8,8 @@ import { renderMarkdown } from "../../lib/content/render-markdown";
 import type { TiptapDocument } from "../../lib/content/tiptap-document";
 import { imageTypeOfMime, imageTypeOfName } from "../../lib/media/image-types";
 import { parseMediaUrl, safeStem } from "../../lib/media/media-urls";
-import { responsiveImage, variantAtLeast } from "../../lib/media/responsive-image";
+import { VARIANT_WIDTHS } from "../../lib/media/process-image-widths";
+import { CONTENT_SIZES, responsiveImage, variantAtLeast } from "../../lib/media/responsive-image";
 import { sniffImageType } from "../../lib/media/sniff-image-type";
 import { photoJpeg, SVG, TEXT_AS_JPG } from "../support/test-images";
 
@@ -72,7 +73,7 @@ describe("responsive images", () => {
     expect(first).toContain(`srcset="${BASE}/media/med_abcdefghij12/first-320.webp 320w`);
     expect(first).toContain("first-1920.webp 1920w");
     expect(first).not.toContain("2560");
-    expect(first).toContain('sizes="(min-width: 44rem) 44rem, 100vw"');
+    expect(first).toContain(`sizes="${CONTENT_SIZES}"`);
     expect(first).toContain('decoding="async"');
     expect(first).not.toContain("loading=");
     expect(first).not.toContain("javascript");
@@ -102,3 +103,40 @@ describe("sniffing", () => {
     expect(imageTypeOfName("x.txt")).toBeNull();
   });
 });
+
+describe("sizes of images in a post", () => {
+  // What a browser does with w descriptors: the slot from the first matching `sizes` rule, then the
+  // smallest candidate whose density reaches the screen's (else the largest).
+  function chosenWidth(viewport: number, dppx: number): number {
+    const rules = CONTENT_SIZES.split(", ").map((rule) => {
+      const match = /^(?:\(min-resolution: ([\d.]+)dppx\) and \(max-width: (\d+)px\) (\d+)px|\(min-width: 44rem\) 44rem|100vw)$/.exec(rule);
+      if (!match) throw new Error(`unexpected rule ${rule}`);
+      if (rule === "100vw") return () => viewport;
+      if (rule.startsWith("(min-width")) return () => (viewport >= 704 ? 704 : null);
+      return () => (dppx >= Number(match[1]) && viewport <= Number(match[2]) ? Number(match[3]) : null);
+    });
+    let slot = 0;
+    for (const rule of rules) {
+      const value = rule();
+      if (value !== null) {
+        slot = value;
+        break;
+      }
+    }
+    const widths = [...VARIANT_WIDTHS, 4000];
+    return widths.find((w) => w / slot >= dppx) ?? widths.at(-1)!;
+  }
+
+  it("never loads more than twice the viewport, and never less than the screen's pixels at 1×", () => {
+    for (let viewport = 320; viewport <= 2000; viewport += 10) {
+      for (const dppx of [1, 1.5, 2, 3]) {
+        const width = chosenWidth(viewport, dppx);
+        expect(width, `${viewport} px at ${dppx}×`).toBeLessThanOrEqual(2 * viewport);
+        if (dppx === 1) expect(width).toBeGreaterThanOrEqual(Math.min(viewport, 704));
+      }
+    }
+    expect(chosenWidth(390, 2)).toBe(640);
+    expect(chosenWidth(1280, 1)).toBe(960);
+  });
+});
+
