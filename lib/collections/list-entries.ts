@@ -85,7 +85,7 @@ export async function listEntries(options: {
     pageInfo: { total, page, perPage, hasMore: page * perPage < total },
   };
   if (query.include) {
-    list.includes = await resolveIncludes({ ownerId: owner.id, label: label ?? null, roots: rows.map((row) => ({ id: row.id, version: row.version })), depth: query.include });
+    list.includes = await resolveIncludes({ ownerId: owner.id, label: label ?? null, roots: rows.map((row) => ({ id: row.id, version: row.version })), depth: query.include, data: "text" });
   }
   return list;
 }

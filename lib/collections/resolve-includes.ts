@@ -12,6 +12,15 @@ import { sql } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { formatVersion } from "./version-id";
 
+/**
+ * An included entry's `data` as the JSON text PostgreSQL returned, for an answer that writes it
+ * into its body as is (the entry listing: ./entry-list-response.ts) instead of parsing it only to
+ * serialise it again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export const MAX_INCLUDE_DEPTH = 3;
 export const MAX_INCLUDED = 1000;
 
@@ -43,7 +52,8 @@ type Target = {
   title: string | null;
   summary: string | null;
   tag: string | null;
-  data: unknown;
+  /** The version's data as JSON text (null when the target is not included). */
+  data: string | null;
 };
 
 export async function resolveIncludes(options: {
@@ -55,6 +65,8 @@ export async function resolveIncludes(options: {
   depth: number;
   /** MAX_INCLUDED unless a test wants a smaller bound. */
   maxIncluded?: number;
+  /** `text`: each included entry's data is a JsonText (default: parsed). */
+  data?: "parsed" | "text";
 }): Promise<Includes> {
   const max = options.maxIncluded ?? MAX_INCLUDED;
   const includes: Includes = { entries: [], unresolved: [] };
@@ -74,7 +86,7 @@ export async function resolveIncludes(options: {
         includes.unresolved.push({ entryId: ref.from, path: ref.path, id: ref.id, reason: target.found ? "no_label" : "deleted" });
       } else {
         visited.add(target.id);
-        includes.entries.push(toIncluded(target));
+        includes.entries.push(toIncluded(target, options.data === "text"));
         next.push({ id: target.id, version: target.version });
       }
     }
@@ -83,7 +95,7 @@ export async function resolveIncludes(options: {
   return includes;
 }
 
-function toIncluded(target: Target): IncludedEntry {
+function toIncluded(target: Target, asText: boolean): IncludedEntry {
   return {
     id: target.id,
     collection: target.collection!,
@@ -92,7 +104,7 @@ function toIncluded(target: Target): IncludedEntry {
     summary: target.summary,
     slug: target.slug,
     ...(target.tagMapped ? { tag: target.tag } : {}),
-    data: target.data,
+    data: asText ? new JsonText(target.data!) : JSON.parse(target.data!),
   };
 }
 
@@ -138,11 +150,11 @@ async function loadLevel(options: {
       SELECT id, min(ord) AS first FROM refs WHERE NOT (id = ANY(${visited}::text[]))
       GROUP BY id ORDER BY first, id LIMIT ${candidates})
     SELECT 0 AS kind, ord, "from", path, id, NULL::boolean AS found, NULL::text AS collection, NULL::boolean AS "tagMapped",
-      NULL::int AS version, NULL::text AS slug, NULL::text AS title, NULL::text AS summary, NULL::text AS tag, NULL::jsonb AS data
+      NULL::int AS version, NULL::text AS slug, NULL::text AS title, NULL::text AS summary, NULL::text AS tag, NULL::text AS data
     FROM refs
     UNION ALL
     SELECT 1, tg.first, NULL, NULL, tg.id, ${found}, c.slug, (c.schema->'indexes'->>'tag') IS NOT NULL,
-      v.version, v.slug, v.title, v.summary, v.tag, v.data
+      v.version, v.slug, v.title, v.summary, v.tag, v.data::text
     FROM targets tg ${resolved}
     ORDER BY kind, ord, path`;
   return { refs: rows.filter((row) => row.kind === 0), targets: rows.filter((row) => row.kind === 1) };

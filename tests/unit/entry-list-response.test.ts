@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cuid } from "@/lib/cuid";
 import { entryListResponse } from "@/lib/collections/entry-list-response";
+import { JsonText } from "@/lib/collections/resolve-includes";
 
 describe("the entry listing's answer", () => {
   const entry = { id: "e1", version: "v_2", title: "A", summary: null, slug: "a", updatedAt: "2026-11-25T10:00:00.000Z" };
@@ -20,6 +21,13 @@ describe("the entry listing's answer", () => {
     const includes = { entries: [], unresolved: [] };
     const body = await entryListResponse({ entries: [entry, { ...entry, id: "e2" }], pageInfo, includes }).json();
     expect(body).toEqual({ entries: [entry, { ...entry, id: "e2" }], pageInfo, includes });
+  });
+
+  it("writes included entries' data text as is, with unresolved and truncated", async () => {
+    const included = { id: "e9", collection: "people", version: "v_1", title: "Ada", summary: null, slug: "ada" };
+    const includes = { entries: [{ ...included, data: new JsonText('{"name": "Ada"}') }, { ...included, id: "e8", data: { name: "Parsed" } }], unresolved: [{ entryId: "e1", path: "/author", id: "gone", reason: "deleted" as const }], truncated: true as const };
+    const body = await entryListResponse({ entries: [entry], pageInfo, includes }).json();
+    expect(body.includes).toEqual({ entries: [{ ...included, data: { name: "Ada" } }, { ...included, id: "e8", data: { name: "Parsed" } }], unresolved: includes.unresolved, truncated: true });
   });
 
   it("answers an empty page", async () => {
