@@ -13,7 +13,15 @@ export const REVISIONS_MAX_LIMIT = 100;
 const nullableText = z.string().nullable();
 const revisionNumber = z.string().regex(/^[1-9][0-9]{0,8}$/, "A revision number (a positive integer)").transform(Number);
 
-export const revisionParamsSchema = z.object({ id: z.string(), revision: revisionNumber });
+// In the path, anything that is not a revision number names no revision: 404 `Revision not found`
+// (as 0 or a pruned number does), never a 400, so a client has one answer to handle.
+export const revisionParamsSchema = z.object({
+  id: z.string(),
+  revision: z
+    .string()
+    .transform((value) => (/^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : 0))
+    .meta({ description: "The revision number (1, 2, 3…).", examples: ["12"] }),
+});
 
 export const revisionListQuerySchema = z.object({
   page: positiveIntQuery(1),
