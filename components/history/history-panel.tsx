@@ -186,7 +186,7 @@ export function HistoryPanel({
     >
       <div className={styles.head}>
         <h2 id="history-title" ref={headingRef} tabIndex={-1} className={styles.title}>History</h2>
-        <Button size="sm" variant="ghost" onClick={onClose}>Close history</Button>
+        <Button size="sm" variant="ghost" onClick={onClose}>Close</Button>
       </div>
       <p role="status" className={styles.muted}>{announcement}</p>
       {listState === "loading" ? <p className={styles.muted}>Loading revisions…</p> : null}

@@ -100,7 +100,7 @@ test("the panel works from the keyboard: open, select, restore, close with Escap
   const revisions = panel.getByRole("list", { name: "Revisions, newest first" }).getByRole("button");
   await expect(revisions).toHaveCount(3);
 
-  await page.keyboard.press("Tab"); // Close history
+  await page.keyboard.press("Tab"); // Close
   await page.keyboard.press("Tab"); // the newest revision
   await page.keyboard.press("Tab"); // the one before
   await expect(revisions.nth(1)).toBeFocused();
