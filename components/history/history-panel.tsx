@@ -188,7 +188,7 @@ export function HistoryPanel({
         <h2 id="history-title" ref={headingRef} tabIndex={-1} className={styles.title}>History</h2>
         <Button size="sm" variant="ghost" onClick={onClose}>Close</Button>
       </div>
-      <p role="status" className={styles.muted}>{announcement}</p>
+      <p role="status" className={`${styles.muted} ${styles.announce}`}>{announcement}</p>
       {listState === "loading" ? <p className={styles.muted}>Loading revisions…</p> : null}
       {listState !== "loading" && listState !== "ready" ? <p role="alert" className={styles.muted}>Could not load the history: {listState}</p> : null}
       {listState === "ready" && items.length === 0 ? <p className={styles.muted}>No revisions yet.</p> : null}

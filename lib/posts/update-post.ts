@@ -21,6 +21,7 @@ import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { readingTime } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import { db } from "../db";
+import { env } from "../env";
 import { conflict, notFound, preconditionFailed } from "../http/api-error";
 import type { Post, Prisma } from "../generated/prisma/client";
 import { isUniqueViolation } from "../unique-violation";
@@ -89,7 +90,9 @@ export async function updatePost(options: {
         const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
         throw preconditionFailed({ current: toPost(current, "tiptap") });
       }
-      const relations = await readSnapshotRelations(tx, id);
+      // bench/history's baseline measures PATCH without any of history's work.
+      const history = !env.benchWithoutPostRevisions;
+      const relations = history ? await readSnapshotRelations(tx, id) : { tags: [], coauthors: [] };
       const before = snapshotOf(old, relations);
 
       const status = input.status ?? old.status;
@@ -136,9 +139,11 @@ export async function updatePost(options: {
       if (input.coauthors !== undefined) {
         await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors, replacing: true });
       }
-      const after = snapshotOf(post, input.tagNames !== undefined || input.coauthors !== undefined ? await readSnapshotRelations(tx, id) : relations);
-      if (sameSnapshot(before, after)) throw new NothingChanged(old.updatedAt);
-      await recordPostRevision(tx, { postId: id, snapshot: after, reason: revisionReason(before, after, now), actor: options.actor ?? ownerActor(owner.id), now });
+      if (history) {
+        const after = snapshotOf(post, input.tagNames !== undefined || input.coauthors !== undefined ? await readSnapshotRelations(tx, id) : relations);
+        if (sameSnapshot(before, after)) throw new NothingChanged(old.updatedAt);
+        await recordPostRevision(tx, { postId: id, snapshot: after, reason: revisionReason(before, after, now), actor: options.actor ?? ownerActor(owner.id), now });
+      }
       await enqueueEvent(tx, {
         ownerId: owner.id,
         project: owner.username,
