@@ -7,7 +7,7 @@ export type { PostRevision, PostRevisionSummary };
 export type RevisionPage = { data: PostRevisionSummary[]; pageInfo: { total: number; page: number; limit: number; hasMore: boolean } };
 
 export async function listRevisions(postId: string, page = 1, limit = 20): Promise<RevisionPage> {
-  return viaSdk((inkbase) => inkbase.posts.revisions.list(postId, { page: String(page), limit: String(limit) }));
+  return viaSdk((inkbase) => inkbase.posts.revisions.list(postId, { page, limit }));
 }
 
 export async function getRevision(postId: string, revision: number): Promise<PostRevision> {

@@ -99,7 +99,7 @@ export class Inkbase {
     /** A post's history: its revisions, each one whole, what changed since one, and restoring one. */
     revisions: {
       /** Newest first, one page at a time (`limit` 20 by default, at most 100). */
-      list: (id: string, query?: QueryOf<"/api/posts/{id}/revisions", "get">, call?: Call) =>
+      list: (id: string, query?: { page?: number; limit?: number }, call?: Call) =>
         this.data<ResponseOf<"/api/posts/{id}/revisions", "get">>("GET", `/api/posts/${seg(id)}/revisions`, { ...call, query }),
       /** The whole snapshot; `format` fills `rendered` like a post read. */
       get: (id: string, revision: number, query?: QueryOf<"/api/posts/{id}/revisions/{revision}", "get">, call?: Call) =>

@@ -7830,6 +7830,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                /** @description The revision number (1, 2, 3…). */
                 revision: string;
             };
             cookie?: never;
@@ -7924,6 +7925,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                /** @description The revision number (1, 2, 3…). */
                 revision: string;
             };
             cookie?: never;
@@ -8020,6 +8022,7 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description The revision number (1, 2, 3…). */
                 revision: string;
             };
             cookie?: never;

@@ -3,7 +3,10 @@
 // revision, restore (200 with the post, status and publishedAt kept, a `restore` revision,
 // post.updated, If-Match, Idempotency-Key), the 404 bodies, scopes, sessions, and other owners.
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { db } from "../../lib/db";
+import { postSchema } from "../../lib/posts/post-response";
+import { postRevisionSchema, revisionDiffSchema, revisionListItemSchema, revisionListSchema } from "../../lib/posts/revision-response";
 import { connectTestDatabase, createTestKey, sessionCookieFor, uniqueName } from "../support/fixtures";
 import { baseUrl, createOwner, doc } from "../support/posts-api";
 
@@ -214,6 +217,20 @@ describe("scopes", () => {
     expect((await fetch(`${baseUrl()}/api/posts/${id}/revisions`)).status).toBe(401);
     const session = await fetch(`${baseUrl()}/api/posts/${id}/revisions/1/restore`, { method: "POST", headers: { Cookie: await sessionCookieFor(user.id) } });
     expect(session.status).toBe(200);
+  });
+});
+
+describe("responses match the documented schemas (top-level keys strict)", () => {
+  it("list, revision, diff and restore", async () => {
+    const { id, json, patch } = await ownerWithPost();
+    await patch(id, { title: "Two", tagNames: ["a"], coauthors: [{ externalName: "Ann" }] });
+    const expectShape = (schema: z.ZodObject, value: unknown) => expect(z.strictObject(schema.shape).safeParse(value).error?.issues ?? []).toEqual([]);
+    const list = (await json("GET", `/api/posts/${id}/revisions`)).body;
+    expectShape(revisionListSchema, list);
+    for (const item of list.data as Json[]) expectShape(revisionListItemSchema, item);
+    expectShape(postRevisionSchema, (await json("GET", `/api/posts/${id}/revisions/2?format=html`)).body);
+    expectShape(revisionDiffSchema, (await json("GET", `/api/posts/${id}/revisions/1/diff`)).body);
+    expectShape(postSchema, (await json("POST", `/api/posts/${id}/revisions/1/restore`)).body);
   });
 });
 

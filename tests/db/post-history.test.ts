@@ -5,6 +5,7 @@
 // every write path (create, PATCH, bulk, delete) keeps the history true.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
+import { announceDuePosts } from "../../lib/posts/announce-due-posts";
 import { applyBulkAction } from "../../lib/posts/apply-bulk-action";
 import { createPost } from "../../lib/posts/create-post";
 import { deletePost } from "../../lib/posts/delete-post";
@@ -268,6 +269,16 @@ describe("every write path", () => {
     });
     const mine = await listPostRevisions({ ownerId: owner.id, postId: await newPost(now), page: 1, limit: 20 });
     expect(mine.data[0].actor).toEqual({ type: "user", id: owner.id, username: owner.username });
+  });
+
+  it("the tick that makes a scheduled post visible adds no revision: the schedule revision already holds it", async () => {
+    const now = new Date();
+    const id = await newPost(now, { status: "published", publishedAt: new Date(now.getTime() + 60 * MINUTE).toISOString() });
+    // Its time comes (moved into the past in the database, as the tick's tests do).
+    await db().post.update({ where: { id }, data: { publishedAt: new Date(Date.now() - 1000) } });
+    await announceDuePosts({ ownerId: owner.id });
+    expect((await db().post.findUniqueOrThrow({ where: { id } })).announcedAt).toBeInstanceOf(Date);
+    expect((await revisions(id)).map((r) => [r.reason, r.status])).toEqual([["schedule", "published"]]);
   });
 
   it("deleting a post deletes its revisions", async () => {
