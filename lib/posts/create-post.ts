@@ -1,6 +1,7 @@
-// POST /api/posts. One transaction: the post, its tags and co-authors, and post.published when
-// it is published now (SPEC "States and transitions": a draft or a scheduled create fires
-// nothing; the cron tick announces a scheduled post once its time has come).
+// POST /api/posts. One transaction: the post, its tags and co-authors, its first revision
+// (HISTORY.md: `create` for a draft, `publish` or `schedule` for a post created published), and
+// post.published when it is published now (SPEC "States and transitions": a draft or a scheduled
+// create fires nothing; the cron tick announces a scheduled post once its time has come).
 import { autoExcerpt } from "../content/auto-excerpt";
 import { readingTime } from "../content/reading-time";
 import { EMPTY_DOCUMENT } from "../content/tiptap-document";
@@ -13,14 +14,19 @@ import { enqueueEvent } from "../webhooks/enqueue-event";
 import { postEventData } from "./post-event-data";
 import type { CreatePostInput } from "./post-input";
 import { fromWireVisibility } from "./post-visibility";
+import { snapshotOf, readSnapshotRelations } from "./post-snapshot";
 import { publicationTime } from "./publication-time";
+import { recordPostRevision } from "./record-post-revision";
 import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
 import { assertSlugNotReserved } from "./reserved-slugs";
+import { ownerActor, type RevisionActor } from "./revision-actor";
 
 export async function createPost(options: {
   owner: { id: string; username: string };
   input: CreatePostInput;
+  /** Who creates it, for its first revision; defaults to the owner. */
+  actor?: RevisionActor;
   now?: Date;
 }): Promise<{ id: string }> {
   const { owner, input } = options;
@@ -71,6 +77,14 @@ export async function createPost(options: {
       if (input.coauthors?.length) {
         await replacePostCoauthors(tx, { ownerId: owner.id, postId: post.id, coauthors: input.coauthors, replacing: false });
       }
+      const relations = input.tagNames?.length || input.coauthors?.length ? await readSnapshotRelations(tx, post.id) : { tags: [], coauthors: [] };
+      await recordPostRevision(tx, {
+        postId: post.id,
+        snapshot: snapshotOf(post, relations),
+        reason: publication === null ? "create" : publication.scheduled ? "schedule" : "publish",
+        actor: options.actor ?? ownerActor(owner.id),
+        now,
+      });
       if (announce) {
         await enqueueEvent(tx, {
           ownerId: owner.id,

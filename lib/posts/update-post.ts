@@ -12,11 +12,16 @@
 // The post row is locked first, so two concurrent PATCHes cannot both announce one publication.
 // `ifMatch` (the If-Match header, DASHBOARD.md) is checked under that lock: a post that changed
 // since the caller read it is 412 with the current post, and nothing is written.
+// History (HISTORY.md): the write records a revision (lib/posts/record-post-revision.ts) with the
+// reason its status change gives (publish, unpublish, schedule; else a coalesced `edit`). A PATCH
+// that leaves every field of the post's snapshot as it was is undone: no revision, no event, and
+// `updatedAt` (the ETag) does not move.
 import { autoExcerpt } from "../content/auto-excerpt";
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { readingTime } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import { db } from "../db";
+import { env } from "../env";
 import { conflict, notFound, preconditionFailed } from "../http/api-error";
 import type { Post, Prisma } from "../generated/prisma/client";
 import { isUniqueViolation } from "../unique-violation";
@@ -25,6 +30,9 @@ import { postEventData } from "./post-event-data";
 import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
 import { POST_INCLUDE } from "./post-include";
 import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
+import { readSnapshotRelations, sameSnapshot, snapshotOf, type SnapshotRow } from "./post-snapshot";
+import { recordPostRevision, type RevisionReason } from "./record-post-revision";
+import { ownerActor, type RevisionActor } from "./revision-actor";
 import { fromWireVisibility } from "./post-visibility";
 import { publicationTime } from "./publication-time";
 import { replacePostCoauthors } from "./replace-post-coauthors";
@@ -32,18 +40,37 @@ import { replacePostTags } from "./replace-post-tags";
 import { assertSlugNotReserved } from "./reserved-slugs";
 import { toPost } from "./to-post";
 
-type LockedPost = Pick<Post, "status" | "publishedAt" | "announcedAt" | "updatedAt" | "content" | "excerptAuto">;
+type LockedPost = SnapshotRow & Pick<Post, "announcedAt" | "updatedAt">;
 
 const isLive = (status: string, publishedAt: Date | null, now: Date) =>
   status === "published" && publishedAt !== null && publishedAt.getTime() <= now.getTime();
+
+/** Thrown inside the transaction to undo a write that changed nothing. */
+class NothingChanged {
+  constructor(readonly updatedAt: Date) {}
+}
+
+/** Why a revision is written: the status change the write made, else an edit. */
+export function revisionReason(before: { status: string; publishedAt: Date | null }, after: { status: string; publishedAt: Date | null }, now: Date): RevisionReason {
+  const future = (date: Date | null) => date !== null && date.getTime() > now.getTime();
+  if (after.status === "draft") return before.status === "published" ? "unpublish" : "edit";
+  const moved = before.publishedAt?.getTime() !== after.publishedAt?.getTime();
+  if (before.status === "draft" || moved) {
+    if (future(after.publishedAt)) return "schedule";
+    if (before.status === "draft" || future(before.publishedAt)) return "publish";
+  }
+  return "edit";
+}
 
 export async function updatePost(options: {
   owner: { id: string; username: string };
   id: string;
   input: UpdatePostInput;
   ifMatch?: string | null;
+  /** Who writes, for the revision (and its coalescing); defaults to the owner. */
+  actor?: RevisionActor;
   now?: Date;
-}): Promise<{ updatedAt: Date }> {
+}): Promise<{ updatedAt: Date; changed: boolean }> {
   const { owner, id, ifMatch } = options;
   const now = options.now ?? new Date();
   if (options.input.slug !== undefined) assertSlugNotReserved(options.input.slug);
@@ -54,13 +81,19 @@ export async function updatePost(options: {
     return await db().$transaction(async (tx) => {
       // Lock and read in one statement: only the columns this update depends on.
       const [old] = await tx.$queryRaw<LockedPost[]>`
-        SELECT status, "publishedAt", "announcedAt", "updatedAt", content, "excerptAuto"
+        SELECT title, subtitle, excerpt, "excerptAuto", content, slug, "coverImage", featured, visibility::text AS visibility,
+               status::text AS status, "publishedAt", "seoTitle", "seoDescription", "canonicalUrl", "ogTitle", "ogDescription",
+               "ogImage", "twitterTitle", "twitterDescription", "twitterImage", robots, "announcedAt", "updatedAt"
         FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
       if (!old) throw notFound("Post not found");
       if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
         const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
         throw preconditionFailed({ current: toPost(current, "tiptap") });
       }
+      // bench/history's baseline measures PATCH without any of history's work.
+      const history = !env.benchWithoutPostRevisions;
+      const relations = history ? await readSnapshotRelations(tx, id) : { tags: [], coauthors: [] };
+      const before = snapshotOf(old, relations);
 
       const status = input.status ?? old.status;
       let publishedAt =
@@ -106,6 +139,11 @@ export async function updatePost(options: {
       if (input.coauthors !== undefined) {
         await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors, replacing: true });
       }
+      if (history) {
+        const after = snapshotOf(post, input.tagNames !== undefined || input.coauthors !== undefined ? await readSnapshotRelations(tx, id) : relations);
+        if (sameSnapshot(before, after)) throw new NothingChanged(old.updatedAt);
+        await recordPostRevision(tx, { postId: id, snapshot: after, reason: revisionReason(before, after, now), actor: options.actor ?? ownerActor(owner.id), now });
+      }
       await enqueueEvent(tx, {
         ownerId: owner.id,
         project: owner.username,
@@ -114,9 +152,10 @@ export async function updatePost(options: {
         data: postEventData(post, owner.username),
         at: now,
       });
-      return { updatedAt: post.updatedAt };
+      return { updatedAt: post.updatedAt, changed: true };
     });
   } catch (err) {
+    if (err instanceof NothingChanged) return { updatedAt: err.updatedAt, changed: false };
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;
   }

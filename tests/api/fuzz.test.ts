@@ -80,6 +80,10 @@ const GENERATORS: Record<string, Generator> = {
   "PATCH /api/posts/[id]": { auth: "session", fields: POST_FIELDS },
   "DELETE /api/posts/[id]": { auth: "key" },
   "PUT /api/posts/[id]/coauthorship": { auth: "session", fields: ["showOnBlog"] },
+  "GET /api/posts/[id]/revisions": { auth: "key" },
+  "GET /api/posts/[id]/revisions/[revision]": { auth: "key" },
+  "GET /api/posts/[id]/revisions/[revision]/diff": { auth: "key" },
+  "POST /api/posts/[id]/revisions/[revision]/restore": { auth: "session" },
   "GET /api/posts/by-username/[project]": { auth: "none" },
   "GET /api/posts/by-username/[project]/[slug]": { auth: "none" },
   "GET /api/posts/by-username/[project]/search": { auth: "none" },
@@ -105,7 +109,7 @@ const GENERATORS: Record<string, Generator> = {
   "POST /api/webhooks/[id]/deliveries/[deliveryId]/redeliver": { auth: "session" },
 };
 
-const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit"];
+const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit", "against"];
 
 function enumerateRoutes(): string[] {
   const found: string[] = [];
@@ -188,6 +192,8 @@ async function fingerprint(ownerId: string): Promise<string> {
   const values = await Promise.all([
     client.post.count({ where: { ownerId } }),
     client.post.aggregate({ where: { ownerId }, _max: { updatedAt: true } }),
+    client.postRevision.count({ where: { post: { ownerId } } }),
+    client.postRevision.aggregate({ where: { post: { ownerId } }, _max: { createdAt: true } }),
     client.tag.count({ where: { ownerId } }),
     client.collection.count({ where: { ownerId } }),
     client.collection.aggregate({ where: { ownerId }, _max: { updatedAt: true } }),
@@ -212,6 +218,7 @@ function paramValue(name: string): fc.Arbitrary<string> {
     slug: () => world.postSlug,
     name: () => "production",
     version: () => "v_1",
+    revision: () => "1",
     nextauth: () => "session",
   };
   const good = valid[name];
