@@ -12,30 +12,13 @@
 // The post row is locked first, so two concurrent PATCHes cannot both announce one publication.
 // `ifMatch` (the If-Match header, DASHBOARD.md) is checked under that lock: a post that changed
 // since the caller read it is 412 with the current post, and nothing is written.
-import { autoExcerpt } from "../content/auto-excerpt";
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
-import { readingTime } from "../content/reading-time";
-import type { TiptapDocument } from "../content/tiptap-document";
 import { db } from "../db";
-import { conflict, notFound, preconditionFailed } from "../http/api-error";
-import type { Post, Prisma } from "../generated/prisma/client";
+import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
-import { enqueueEvent } from "../webhooks/enqueue-event";
-import { postEventData } from "./post-event-data";
-import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
-import { POST_INCLUDE } from "./post-include";
-import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
-import { fromWireVisibility } from "./post-visibility";
-import { publicationTime } from "./publication-time";
-import { replacePostCoauthors } from "./replace-post-coauthors";
-import { replacePostTags } from "./replace-post-tags";
+import type { UpdatePostInput } from "./post-input";
 import { assertSlugNotReserved } from "./reserved-slugs";
-import { toPost } from "./to-post";
-
-type LockedPost = Pick<Post, "status" | "publishedAt" | "announcedAt" | "updatedAt" | "content" | "excerptAuto">;
-
-const isLive = (status: string, publishedAt: Date | null, now: Date) =>
-  status === "published" && publishedAt !== null && publishedAt.getTime() <= now.getTime();
+import { writePostUpdate } from "./write-post-update";
 
 export async function updatePost(options: {
   owner: { id: string; username: string };
@@ -51,71 +34,7 @@ export async function updatePost(options: {
   const input = options.input.content ? { ...options.input, content: await fillMediaImageSizes(owner.id, options.input.content) } : options.input;
 
   try {
-    return await db().$transaction(async (tx) => {
-      // Lock and read in one statement: only the columns this update depends on.
-      const [old] = await tx.$queryRaw<LockedPost[]>`
-        SELECT status, "publishedAt", "announcedAt", "updatedAt", content, "excerptAuto"
-        FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
-      if (!old) throw notFound("Post not found");
-      if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
-        const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
-        throw preconditionFailed({ current: toPost(current, "tiptap") });
-      }
-
-      const status = input.status ?? old.status;
-      let publishedAt =
-        input.publishedAt === undefined ? old.publishedAt : input.publishedAt === null ? null : new Date(input.publishedAt);
-      if (status === "published" && (old.status === "draft" || input.publishedAt !== undefined)) {
-        publishedAt = publicationTime(publishedAt, now).publishedAt;
-      } else if (status === "draft" && old.status === "published" && input.publishedAt === undefined) {
-        if (publishedAt && publishedAt.getTime() <= now.getTime()) publishedAt = null;
-      }
-      const wasLive = isLive(old.status, old.publishedAt, now);
-      const live = isLive(status, publishedAt, now);
-      const announce = live && !wasLive;
-
-      const content = (input.content ?? old.content) as unknown as TiptapDocument;
-      const data: Prisma.PostUncheckedUpdateInput = {
-        status,
-        publishedAt,
-        announcedAt: announce ? now : live ? old.announcedAt : null,
-        updatedAt: nextRevisionTime(old.updatedAt, now),
-      };
-      if (input.title !== undefined) data.title = input.title;
-      if (input.slug !== undefined) data.slug = input.slug;
-      if (input.subtitle !== undefined) data.subtitle = input.subtitle;
-      if (input.coverImage !== undefined) data.coverImage = input.coverImage;
-      if (input.featured !== undefined) data.featured = input.featured;
-      if (input.visibility !== undefined) data.visibility = fromWireVisibility(input.visibility);
-      for (const field of SEO_FIELDS) if (input[field] !== undefined) data[field] = input[field];
-      if (input.content !== undefined) {
-        data.content = input.content as unknown as Prisma.InputJsonObject;
-        data.readingTime = readingTime(content);
-      }
-      if (input.excerpt !== undefined) {
-        // An empty or null excerpt hands it back to the content.
-        const given = input.excerpt?.trim() ? input.excerpt : null;
-        data.excerpt = given ?? autoExcerpt(content);
-        data.excerptAuto = given === null;
-      } else if (input.content !== undefined && old.excerptAuto) {
-        data.excerpt = autoExcerpt(content);
-      }
-
-      const post = await tx.post.update({ where: { id }, data });
-      if (input.tagNames !== undefined) await replacePostTags(tx, { ownerId: owner.id, postId: id, names: input.tagNames });
-      if (input.coauthors !== undefined) {
-        await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors, replacing: true });
-      }
-      await enqueueEvent(tx, {
-        ownerId: owner.id,
-        project: owner.username,
-        type: announce ? "post.published" : "post.updated",
-        orderingKey: `post:${id}`,
-        data: postEventData(post, owner.username),
-        at: now,
-      });
-      return { updatedAt: post.updatedAt };
-    });
+    return await db().$transaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, now, events: true }));
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;
