@@ -21,6 +21,8 @@ export type ImportPost = {
   fields: Omit<CreatePostInput, "content" | "coauthors"> & { slug: string };
   coauthors: ImportCoauthor[];
   createdAt?: string | null;
+  /** The post's revisions from an Inkbase export, where the source instance kept them. */
+  revisions?: unknown[];
   /** Warnings the parser already has for this item (a Ghost page imported as a post, …). */
   notes: string[];
 };
