@@ -32,6 +32,8 @@ export function stripDangerousMarkup(html: string): { html: string; dropped: str
     out = out.replace(PAIRED, note);
   } while (out !== previous);
   out = out.replace(SINGLE, note);
+  // A paragraph that held only what was removed would import as an empty line.
+  if (dropped.size) out = out.replace(/<p\b[^>]*>\s*<\/p>/gi, "");
   if (/\son[a-z]+\s*=/i.test(out)) dropped.add("event handler attributes");
   return { html: out, dropped: [...dropped] };
 }

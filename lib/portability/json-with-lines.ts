@@ -7,7 +7,7 @@ export function parseJsonNamingLine(text: string, file: string): unknown {
     return JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const position = Number(/position (\d+)/.exec(message)?.[1] ?? NaN);
+    const position = errorPosition(text, message);
     if (Number.isFinite(position)) {
       const before = text.slice(0, position);
       const line = before.split("\n").length;
@@ -16,4 +16,16 @@ export function parseJsonNamingLine(text: string, file: string): unknown {
     }
     throw new MalformedImport(`${file}: invalid JSON (${message})`);
   }
+}
+
+/** Where V8 says the error is: "at position N" (most errors), or else the text it quotes around it. */
+function errorPosition(text: string, message: string): number {
+  const explicit = /position (\d+)/.exec(message);
+  if (explicit) return Number(explicit[1]);
+  const quoted = /, (\.\.\.)?"([\s\S]*?)"(?:\.\.\.)? is not valid JSON$/.exec(message);
+  if (!quoted) return NaN;
+  const at = text.indexOf(quoted[2]);
+  if (at < 0) return NaN;
+  // V8 quotes up to 10 characters on each side of the offending one.
+  return at + (quoted[1] ? Math.min(10, quoted[2].length - 1) : 0);
 }
