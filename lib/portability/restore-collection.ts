@@ -75,7 +75,7 @@ export async function restoreCollection(
       const refs = collectReferences(schema.fields, data).filter((ref) => [...ids.values()].includes(ref.id));
       await writeReferences(tx, { entryId: id, version: version.version, refs });
       if (version.version === entry.version) {
-        await tx.entry.update({ where: { id }, data: { data: data as Prisma.InputJsonObject } });
+        await tx.entry.update({ where: { id }, data: { data: data as Prisma.InputJsonObject, updatedAt: new Date(entry.updatedAt) } });
       }
     }
     for (const label of entry.labels) {

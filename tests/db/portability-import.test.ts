@@ -75,7 +75,7 @@ describe("a Ghost 5 export", () => {
     const user = await createTestUser();
     const report = await importNow(user.id, "ghost", fixture("ghost-malformed.json"), { filename: "ghost-malformed.json" });
     expect(report.status).toBe("failed");
-    expect(report.error).toMatch(/^ghost-malformed\.json: invalid JSON at line 9/);
+    expect(report.error).toMatch(/^ghost-malformed\.json: invalid JSON at line 8, column 10/);
     expect(await db().post.count({ where: { ownerId: user.id } })).toBe(0);
   });
 });
