@@ -9,15 +9,24 @@
 // item per distinct id in input order, shaped like the bulk entries results: `{ id, status: 200,
 // changed }` where `changed` is false for a post already in the asked-for state, or
 // `{ id, status: 404, error: "Post not found" }` for an id the caller does not own.
+//
+// History (HISTORY.md): every post the action changed gets a `publish` or `unpublish` revision in
+// the same transaction. The owned rows are locked first (in id order, so two bulk calls cannot
+// deadlock), as revisions are numbered under the post's row lock.
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import type { BulkPostsInput } from "./bulk-input";
+import { loadPostSnapshot } from "./post-snapshot";
+import { recordPostRevision } from "./record-post-revision";
+import { ownerActor, type RevisionActor } from "./revision-actor";
 
 export type BulkPostResult = { id: string; status: 200; changed: boolean } | { id: string; status: 404; error: string };
 
 export async function applyBulkAction(options: {
   ownerId: string;
   input: BulkPostsInput;
+  /** Who acts, for the revisions; defaults to the owner. */
+  actor?: RevisionActor;
   now?: Date;
 }): Promise<{ affected: number; results: BulkPostResult[] }> {
   const { ownerId, input } = options;
@@ -25,7 +34,8 @@ export async function applyBulkAction(options: {
   const ids = [...new Set(input.ids)];
 
   return db().$transaction(async (tx) => {
-    const owned = await tx.post.findMany({ where: { id: { in: ids }, ownerId }, select: { id: true, status: true } });
+    const owned = await tx.$queryRaw<{ id: string; status: "draft" | "published" }[]>`
+      SELECT id, status::text AS status FROM "Post" WHERE id = ANY(${ids}::text[]) AND "ownerId" = ${ownerId} ORDER BY id FOR UPDATE`;
     if (owned.length === 0) throw notFound("Post not found");
     const ownedIds = owned.map((post) => post.id);
     const statusOf = new Map(owned.map((post) => [post.id, post.status]));
@@ -52,6 +62,14 @@ export async function applyBulkAction(options: {
         where: { id: { in: ownedIds }, ownerId, status: "published" },
         data: { status: "draft", announcedAt: null, updatedAt: now },
       });
+    }
+    if (input.action !== "delete") {
+      const actor = options.actor ?? ownerActor(ownerId);
+      for (const result of results) {
+        if (result.status !== 200 || !result.changed) continue;
+        const snapshot = await loadPostSnapshot(tx, result.id);
+        await recordPostRevision(tx, { postId: result.id, snapshot, reason: input.action, actor, now });
+      }
     }
     return { affected: ownedIds.length, results };
   });

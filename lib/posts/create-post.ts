@@ -1,5 +1,6 @@
-// POST /api/posts. One transaction: the post, its tags and co-authors, and post.published when
-// it is published now (lib/posts/insert-post.ts, which imports share).
+// POST /api/posts. One transaction: the post, its tags and co-authors, its first revision
+// (HISTORY.md: `create` for a draft, `publish` or `schedule` for a post created published), and
+// post.published when it is published now (lib/posts/insert-post.ts, which imports share).
 import { EMPTY_DOCUMENT } from "../content/tiptap-document";
 import { db } from "../db";
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
@@ -8,18 +9,21 @@ import { isUniqueViolation } from "../unique-violation";
 import { insertPost } from "./insert-post";
 import type { CreatePostInput } from "./post-input";
 import { assertSlugNotReserved } from "./reserved-slugs";
+import type { RevisionActor } from "./revision-actor";
 
 export async function createPost(options: {
   owner: { id: string; username: string };
   input: CreatePostInput;
+  /** Who creates it, for its first revision; defaults to the owner. */
+  actor?: RevisionActor;
   now?: Date;
 }): Promise<{ id: string }> {
-  const { owner } = options;
+  const { owner, actor } = options;
   const now = options.now ?? new Date();
   assertSlugNotReserved(options.input.slug);
   const content = await fillMediaImageSizes(owner.id, options.input.content ?? EMPTY_DOCUMENT);
   try {
-    return await db().$transaction((tx) => insertPost(tx, { owner, input: { ...options.input, content }, now, events: true }));
+    return await db().$transaction((tx) => insertPost(tx, { owner, input: { ...options.input, content }, actor, now, events: true }));
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;

@@ -1,5 +1,6 @@
-// The writes of a new post inside the caller's transaction: the row, its tags and co-authors, and
-// post.published when it is published now (SPEC "States and transitions": a draft or a scheduled
+// The writes of a new post inside the caller's transaction: the row, its tags and co-authors, its
+// first revision (HISTORY.md: `create` for a draft, `publish` or `schedule` when created
+// published), and post.published when it is published now (SPEC "States and transitions": a draft or a scheduled
 // create fires nothing; the cron tick announces a scheduled post once its time has come).
 // POST /api/posts and imports share it; an import passes `events: false` (PORTABILITY: imports
 // fire no webhook per post) and the post counts as announced, so the tick does not announce it
@@ -13,13 +14,16 @@ import { enqueueEvent } from "../webhooks/enqueue-event";
 import { postEventData } from "./post-event-data";
 import type { CreatePostInput } from "./post-input";
 import { fromWireVisibility } from "./post-visibility";
+import { readSnapshotRelations, snapshotOf } from "./post-snapshot";
+import { recordPostRevision } from "./record-post-revision";
+import { ownerActor, type RevisionActor } from "./revision-actor";
 import { publicationTime } from "./publication-time";
 import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
 
 export async function insertPost(
   tx: Tx,
-  options: { owner: { id: string; username: string }; input: CreatePostInput; now: Date; events: boolean; createdAt?: Date },
+  options: { owner: { id: string; username: string }; input: CreatePostInput; actor?: RevisionActor; now: Date; events: boolean; createdAt?: Date },
 ): Promise<{ id: string }> {
   const { owner, input, now } = options;
   const content = input.content ?? EMPTY_DOCUMENT;
@@ -64,6 +68,14 @@ export async function insertPost(
   if (input.coauthors?.length) {
     await replacePostCoauthors(tx, { ownerId: owner.id, postId: post.id, coauthors: input.coauthors, replacing: false });
   }
+  const relations = input.tagNames?.length || input.coauthors?.length ? await readSnapshotRelations(tx, post.id) : { tags: [], coauthors: [] };
+  await recordPostRevision(tx, {
+    postId: post.id,
+    snapshot: snapshotOf(post, relations),
+    reason: publication === null ? "create" : publication.scheduled ? "schedule" : "publish",
+    actor: options.actor ?? ownerActor(owner.id),
+    now,
+  });
   if (announce && options.events) {
     await enqueueEvent(tx, {
       ownerId: owner.id,

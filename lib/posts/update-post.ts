@@ -12,30 +12,40 @@
 // The post row is locked first, so two concurrent PATCHes cannot both announce one publication.
 // `ifMatch` (the If-Match header, DASHBOARD.md) is checked under that lock: a post that changed
 // since the caller read it is 412 with the current post, and nothing is written.
+// History (HISTORY.md): the write records a revision (lib/posts/record-post-revision.ts) with the
+// reason its status change gives (publish, unpublish, schedule; else a coalesced `edit`). A PATCH
+// that leaves every field of the post's snapshot as it was is undone: no revision, no event, and
+// `updatedAt` (the ETag) does not move.
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { db } from "../db";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import type { UpdatePostInput } from "./post-input";
 import { assertSlugNotReserved } from "./reserved-slugs";
-import { writePostUpdate } from "./write-post-update";
+import type { RevisionActor } from "./revision-actor";
+import { NothingChanged, writePostUpdate } from "./write-post-update";
+
+export { revisionReason } from "./write-post-update";
 
 export async function updatePost(options: {
   owner: { id: string; username: string };
   id: string;
   input: UpdatePostInput;
   ifMatch?: string | null;
+  /** Who writes, for the revision (and its coalescing); defaults to the owner. */
+  actor?: RevisionActor;
   now?: Date;
-}): Promise<{ updatedAt: Date }> {
-  const { owner, id, ifMatch } = options;
+}): Promise<{ updatedAt: Date; changed: boolean }> {
+  const { owner, id, ifMatch, actor } = options;
   const now = options.now ?? new Date();
   if (options.input.slug !== undefined) assertSlugNotReserved(options.input.slug);
   // Media images get their true size (for srcset and a box); before the lock, it is a read.
   const input = options.input.content ? { ...options.input, content: await fillMediaImageSizes(owner.id, options.input.content) } : options.input;
 
   try {
-    return await db().$transaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, now, events: true }));
+    return await db().$transaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, actor, now, events: true }));
   } catch (err) {
+    if (err instanceof NothingChanged) return { updatedAt: err.updatedAt, changed: false };
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;
   }

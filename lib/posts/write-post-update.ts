@@ -12,31 +12,55 @@ import { postEventData } from "./post-event-data";
 import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
 import { POST_INCLUDE } from "./post-include";
 import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
+import { readSnapshotRelations, sameSnapshot, snapshotOf, type SnapshotRow } from "./post-snapshot";
+import { recordPostRevision, type RevisionReason } from "./record-post-revision";
+import { ownerActor, type RevisionActor } from "./revision-actor";
 import { fromWireVisibility } from "./post-visibility";
 import { publicationTime } from "./publication-time";
 import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
 import { toPost } from "./to-post";
 
-type LockedPost = Pick<Post, "status" | "publishedAt" | "announcedAt" | "updatedAt" | "content" | "excerptAuto">;
+type LockedPost = SnapshotRow & Pick<Post, "announcedAt" | "updatedAt">;
 
 const isLive = (status: string, publishedAt: Date | null, now: Date) =>
   status === "published" && publishedAt !== null && publishedAt.getTime() <= now.getTime();
 
+/** Thrown inside the transaction to undo a write that changed nothing. */
+export class NothingChanged {
+  constructor(readonly updatedAt: Date) {}
+}
+
+/** Why a revision is written: the status change the write made, else an edit. */
+export function revisionReason(before: { status: string; publishedAt: Date | null }, after: { status: string; publishedAt: Date | null }, now: Date): RevisionReason {
+  const future = (date: Date | null) => date !== null && date.getTime() > now.getTime();
+  if (after.status === "draft") return before.status === "published" ? "unpublish" : "edit";
+  const moved = before.publishedAt?.getTime() !== after.publishedAt?.getTime();
+  if (before.status === "draft" || moved) {
+    if (future(after.publishedAt)) return "schedule";
+    if (before.status === "draft" || future(before.publishedAt)) return "publish";
+  }
+  return "edit";
+}
+
 export async function writePostUpdate(
   tx: Tx,
-  options: { owner: { id: string; username: string }; id: string; input: UpdatePostInput; ifMatch?: string | null; now: Date; events: boolean },
-): Promise<{ updatedAt: Date }> {
+  options: { owner: { id: string; username: string }; id: string; input: UpdatePostInput; ifMatch?: string | null; actor?: RevisionActor; now: Date; events: boolean },
+): Promise<{ updatedAt: Date; changed: boolean }> {
   const { owner, id, input, ifMatch, now } = options;
   // Lock and read in one statement: only the columns this update depends on.
   const [old] = await tx.$queryRaw<LockedPost[]>`
-    SELECT status, "publishedAt", "announcedAt", "updatedAt", content, "excerptAuto"
+    SELECT title, subtitle, excerpt, "excerptAuto", content, slug, "coverImage", featured, visibility::text AS visibility,
+           status::text AS status, "publishedAt", "seoTitle", "seoDescription", "canonicalUrl", "ogTitle", "ogDescription",
+           "ogImage", "twitterTitle", "twitterDescription", "twitterImage", robots, "announcedAt", "updatedAt"
     FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
   if (!old) throw notFound("Post not found");
   if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
     const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
     throw preconditionFailed({ current: toPost(current, "tiptap") });
   }
+  const relations = await readSnapshotRelations(tx, id);
+  const before = snapshotOf(old, relations);
 
   const status = input.status ?? old.status;
   let publishedAt =
@@ -82,6 +106,15 @@ export async function writePostUpdate(
   if (input.coauthors !== undefined) {
     await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors, replacing: true });
   }
+  const after = snapshotOf(post, input.tagNames !== undefined || input.coauthors !== undefined ? await readSnapshotRelations(tx, id) : relations);
+  if (sameSnapshot(before, after)) {
+    // Undone by the caller's rollback (PATCH); an import cannot roll back its batch for one post,
+    // so it puts updatedAt back instead: nothing changed, nothing recorded, no event.
+    if (options.events) throw new NothingChanged(old.updatedAt);
+    await tx.post.update({ where: { id }, data: { updatedAt: old.updatedAt } });
+    return { updatedAt: old.updatedAt, changed: false };
+  }
+  await recordPostRevision(tx, { postId: id, snapshot: after, reason: revisionReason(before, after, now), actor: options.actor ?? ownerActor(owner.id), now });
   if (options.events) await enqueueEvent(tx, {
     ownerId: owner.id,
     project: owner.username,
@@ -90,5 +123,5 @@ export async function writePostUpdate(
     data: postEventData(post, owner.username),
     at: now,
   });
-  return { updatedAt: post.updatedAt };
+  return { updatedAt: post.updatedAt, changed: true };
 }

@@ -2,6 +2,7 @@
 import { api } from "@/lib/http/api";
 import { createPost } from "@/lib/posts/create-post";
 import { createPostSchema } from "@/lib/posts/post-input";
+import { revisionActorOf } from "@/lib/posts/revision-actor";
 import { createdPostSchema } from "@/lib/posts/post-response";
 
 export const runtime = "nodejs";
@@ -19,5 +20,5 @@ export const POST = api({
     errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 409: "`Slug already used`." },
   },
   handler: async ({ principal, body }) =>
-    Response.json(await createPost({ owner: { id: principal.userId, username: principal.username }, input: body }), { status: 201 }),
+    Response.json(await createPost({ owner: { id: principal.userId, username: principal.username }, input: body, actor: revisionActorOf(principal) }), { status: 201 }),
 });

@@ -7,6 +7,7 @@ import { deletePost } from "@/lib/posts/delete-post";
 import { getOwnerPost } from "@/lib/posts/get-owner-post";
 import { updatePostSchema } from "@/lib/posts/post-input";
 import { postRevisionEtag } from "@/lib/posts/post-revision";
+import { revisionActorOf } from "@/lib/posts/revision-actor";
 import { formatQuerySchema } from "@/lib/posts/public-read-queries";
 import { updatePost } from "@/lib/posts/update-post";
 import { postSchema } from "@/lib/posts/post-response";
@@ -58,6 +59,7 @@ export const PATCH = api({
       id: params.id,
       input: body,
       ifMatch: req.headers.get("if-match"),
+      actor: revisionActorOf(principal),
     });
     return Response.json({ success: true }, { headers: { ETag: postRevisionEtag(updatedAt) } });
   },

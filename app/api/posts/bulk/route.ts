@@ -3,6 +3,7 @@
 import { api } from "@/lib/http/api";
 import { applyBulkAction } from "@/lib/posts/apply-bulk-action";
 import { bulkPostsSchema } from "@/lib/posts/bulk-input";
+import { revisionActorOf } from "@/lib/posts/revision-actor";
 import { wantsRepresentation } from "@/lib/http/prefer";
 import { bulkPostsResponseSchema } from "@/lib/posts/post-response";
 import { z } from "zod";
@@ -23,7 +24,7 @@ export const POST = api({
     errors: { 404: "`Post not found`: none of the ids is yours." },
   },
   handler: async ({ req, principal, body }) => {
-    const { affected, results } = await applyBulkAction({ ownerId: principal.userId, input: body });
+    const { affected, results } = await applyBulkAction({ ownerId: principal.userId, input: body, actor: revisionActorOf(principal) });
     return wantsRepresentation(req) ? { success: true, affected, results } : { success: true, affected };
   },
 });

@@ -1,0 +1,86 @@
+// What a post revision holds (HISTORY.md "What is kept"): every field an author edits, plus
+// `status` and `publishedAt` at that moment. The post writes read one before and after their
+// change (a write whose two snapshots are equal changed nothing and is undone), and
+// lib/posts/record-post-revision.ts stores it.
+import type { Tx } from "../db";
+import type { TiptapDocument } from "../content/tiptap-document";
+import type { Post } from "../generated/prisma/client";
+import { SEO_FIELDS } from "./post-input";
+import { toCoauthor, type PostCoauthorResponse } from "./to-post";
+
+export type PostSnapshot = {
+  title: string;
+  subtitle: string | null;
+  excerpt: string;
+  /** The excerpt follows the content (none was given): a restore hands it back to the content. */
+  excerptAuto: boolean;
+  content: TiptapDocument;
+  slug: string;
+  /** Sorted by slug. */
+  tags: { name: string; slug: string }[];
+  coauthors: PostCoauthorResponse[];
+  coverImage: string | null;
+  featured: boolean;
+  /** As stored: `link_only` is `link-only` on the wire. */
+  visibility: Post["visibility"];
+  status: Post["status"];
+  publishedAt: Date | null;
+} & Record<(typeof SEO_FIELDS)[number], string | null>;
+
+/** The post row's part of a snapshot (the columns of "Post" it keeps). */
+export type SnapshotRow = Pick<Post, "title" | "subtitle" | "excerpt" | "excerptAuto" | "content" | "slug" | "coverImage" | "featured" | "visibility" | "status" | "publishedAt" | (typeof SEO_FIELDS)[number]>;
+
+export type SnapshotRelations = Pick<PostSnapshot, "tags" | "coauthors">;
+
+export function snapshotOf(row: SnapshotRow, relations: SnapshotRelations): PostSnapshot {
+  const snapshot = {
+    title: row.title,
+    subtitle: row.subtitle,
+    excerpt: row.excerpt,
+    excerptAuto: row.excerptAuto,
+    content: row.content as unknown as TiptapDocument,
+    slug: row.slug,
+    tags: relations.tags,
+    coauthors: relations.coauthors,
+    coverImage: row.coverImage,
+    featured: row.featured,
+    visibility: row.visibility,
+    status: row.status,
+    publishedAt: row.publishedAt,
+  } as PostSnapshot;
+  for (const field of SEO_FIELDS) snapshot[field] = row[field];
+  return snapshot;
+}
+
+/** A post's tags (sorted by slug) and co-authors (in order), as a snapshot keeps them. */
+export async function readSnapshotRelations(tx: Tx, postId: string): Promise<SnapshotRelations> {
+  const [tags, coauthors] = await Promise.all([
+    tx.postTag.findMany({ where: { postId }, select: { tag: { select: { name: true, slug: true } } } }),
+    tx.postCoauthor.findMany({
+      where: { postId },
+      orderBy: { position: "asc" },
+      select: { userId: true, externalName: true, externalHandle: true, externalUrl: true, user: { select: { username: true, displayName: true } } },
+    }),
+  ]);
+  return {
+    tags: tags.map(({ tag }) => ({ name: tag.name, slug: tag.slug })).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)),
+    coauthors: coauthors.map(toCoauthor),
+  };
+}
+
+/** The post as it is now in the transaction (after a write, before its commit). */
+export async function loadPostSnapshot(tx: Tx, postId: string): Promise<PostSnapshot> {
+  const [row, relations] = await Promise.all([tx.post.findUniqueOrThrow({ where: { id: postId } }), readSnapshotRelations(tx, postId)]);
+  return snapshotOf(row, relations);
+}
+
+/** Field by field equality (the content as JSON, dates by instant). */
+export function sameSnapshot(a: PostSnapshot, b: PostSnapshot): boolean {
+  return comparable(a) === comparable(b);
+}
+
+function comparable(snapshot: PostSnapshot): string {
+  const { publishedAt, content, ...rest } = snapshot;
+  const keys = Object.keys(rest).sort() as (keyof typeof rest)[];
+  return JSON.stringify([publishedAt?.getTime() ?? null, JSON.stringify(content), keys.map((key) => [key, rest[key]])]);
+}
