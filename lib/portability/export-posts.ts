@@ -51,7 +51,7 @@ export async function* exportPosts(ownerId: string): AsyncGenerator<ExportedPost
       twitterDescription: row.twitterDescription,
       twitterImage: row.twitterImage,
       robots: row.robots,
-      ...(revisions?.has(row.id) ? { revisions: revisions.get(row.id) } : {}),
+      revisions: revisions.get(row.id) ?? [],
     }));
     if (rows.length < EXPORT_PAGE) return;
   }

@@ -1,6 +1,6 @@
 // One imported post, in its batch's transaction, through the same writers as the API
 // (insertPost, writePostUpdate) with events off (PORTABILITY: imports fire no webhook per post).
-// Idempotent by source identity (ImportedItem): the item imported before → that post is updated;
+// Each write records a revision through the history writer. Idempotent by source identity (ImportedItem): the item imported before → that post is updated;
 // its slug held by any other post → skipped with a warning (never a duplicate, never an overwrite
 // of a post the author wrote here). Fields a source gets wrong for our limits are repaired or
 // dropped with a warning instead of failing the batch.
@@ -13,7 +13,7 @@ import { slugify } from "../posts/slugify";
 import { writePostUpdate } from "../posts/write-post-update";
 import { SLUG_PATTERN } from "../slug-pattern";
 import type { ImportPost, ImportSource } from "./import-item";
-import { recordImportRevision } from "./import-revisions";
+import { restoreExportedRevisions } from "./import-revisions";
 
 export type ItemOutcome = { outcome: "created" | "updated" | "skipped"; warnings: string[] };
 
@@ -39,7 +39,6 @@ export async function writeImportedPost(
       return { outcome: "skipped", warnings: [...warnings, `The slug "${input.slug}" is taken by another post; the post imported from this item before was left as it is`] };
     }
     await writePostUpdate(tx, { owner, id: target.id, input, now, events: false });
-    await recordImportRevision(tx, { owner, postId: target.id, item, now, created: false });
     return { outcome: "updated", warnings };
   }
   if (bySlug) {
@@ -48,7 +47,8 @@ export async function writeImportedPost(
   const createdAt = item.createdAt ? new Date(item.createdAt) : undefined;
   const { id } = await insertPost(tx, { owner, input, now, events: false, createdAt: createdAt && !Number.isNaN(createdAt.getTime()) ? createdAt : undefined });
   await tx.importedItem.upsert({ where: { ownerId_source_sourceKey: key }, create: { ...key, postId: id }, update: { postId: id } });
-  await recordImportRevision(tx, { owner, postId: id, item, now, created: true });
+  // The writer recorded the import's revision; an Inkbase export's own history goes before it.
+  await restoreExportedRevisions(tx, { postId: id, revisions: item.revisions });
   return { outcome: "created", warnings };
 }
 

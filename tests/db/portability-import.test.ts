@@ -39,6 +39,14 @@ describe("a Ghost 5 export", () => {
     expect(scheduled.status).toBe("published");
     expect(scheduled.publishedAt?.toISOString()).toBe("2099-06-01T08:00:00.000Z");
     expect(posts.find((p) => p.slug === "spores")!.visibility).toBe("private");
+    // One revision per imported post, through the history writer, with the reason its status gives.
+    const revisions = await db().postRevision.findMany({ where: { post: { ownerId: user.id } }, include: { post: { select: { slug: true } } } });
+    expect(Object.fromEntries(revisions.map((r) => [r.post.slug, `${r.revision} ${r.reason}`]))).toEqual({
+      "ferns-coming-soon": "1 schedule",
+      "lichens-draft": "1 create",
+      "moss-on-north-walls": "1 publish",
+      spores: "1 publish",
+    });
   });
 
   it("is idempotent: a second import updates what the first created, and never touches the author's own post", async () => {

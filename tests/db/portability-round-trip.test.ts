@@ -89,6 +89,20 @@ describe("the JSON export imported into an empty account", () => {
     expect(after).toHaveLength(5);
     expect(after).toEqual(before);
     expect(await snapshotCollections(target.id)).toEqual(await snapshotCollections(owner.id));
+    // Each post's revisions came along, numbered as they were, and the import's own revision follows them.
+    const revisions = async (ownerId: string) =>
+      (await db().postRevision.findMany({ where: { post: { ownerId } }, orderBy: [{ slug: "asc" }, { revision: "asc" }], include: { post: { select: { slug: true } } } })).map(
+        ({ postId: _p, post, ...r }) => ({ ...r, slug: post.slug }),
+      );
+    const sourceRevisions = await revisions(owner.id);
+    const targetRevisions = await revisions(target.id);
+    expect(sourceRevisions.length).toBeGreaterThanOrEqual(5);
+    for (const slug of new Set(sourceRevisions.map((r) => r.slug))) {
+      const before = sourceRevisions.filter((r) => r.slug === slug);
+      const after = targetRevisions.filter((r) => r.slug === slug);
+      expect(after.slice(0, -1)).toEqual(before);
+      expect(after.at(-1)).toMatchObject({ revision: before.length + 1, reason: slug === "draft" ? "create" : slug === "scheduled" ? "schedule" : "publish", actorType: "user", actorId: target.id });
+    }
     // The reference index follows the new ids.
     const bread = await db().entry.findFirstOrThrow({ where: { collection: { ownerId: target.id }, title: "Bread" }, select: { id: true, data: true } });
     const soup = await db().entry.findFirstOrThrow({ where: { collection: { ownerId: target.id }, title: "Soup v3" }, select: { id: true } });
