@@ -34,8 +34,7 @@ export const portabilityCommands: Record<string, (flags: Flags) => Promise<unkno
     const { id } = await createImport({ ownerId: user.id, source: source as ImportSource, dryRun: flags["dry-run"] === "true", filename: path.basename(file), bytes });
     await runImport(id, { onProgress: ({ done, total }) => progressLine(`[import] ${done}/${total} items`) });
     if (process.stderr.isTTY) process.stderr.write("\n");
-    const { stalled: _stalled, ...report } = await getImport({ ownerId: user.id, id });
-    return report;
+    return (await getImport({ ownerId: user.id, id })).report;
   },
 
   export: async (flags) => {

@@ -20,14 +20,15 @@ export const importReportSchema = z
 
 export type ImportReport = z.output<typeof importReportSchema>;
 
-export async function getImport(options: { ownerId: string; id: string }): Promise<ImportReport & { stalled: boolean }> {
+/** The report, and whether the import is running with nobody holding it (its server stopped). */
+export async function getImport(options: { ownerId: string; id: string }): Promise<{ report: ImportReport; stalled: boolean }> {
   if (!options.ownerId) throw new Error("getImport needs an owner");
   const row = await db().importJob.findFirst({
     where: { id: options.id, ownerId: options.ownerId },
     select: { id: true, source: true, status: true, dryRun: true, total: true, done: true, created: true, updated: true, skipped: true, warnings: true, error: true, lockedUntil: true },
   });
   if (!row) throw notFound("Import not found");
-  return {
+  const report: ImportReport = {
     id: row.id,
     source: row.source as ImportReport["source"],
     status: row.status as ImportReport["status"],
@@ -38,6 +39,6 @@ export async function getImport(options: { ownerId: string; id: string }): Promi
     skipped: row.skipped,
     warnings: (row.warnings ?? []) as ImportReport["warnings"],
     ...(row.error ? { error: row.error } : {}),
-    stalled: row.status === "running" && (row.lockedUntil === null || row.lockedUntil.getTime() < Date.now()),
   };
+  return { report, stalled: row.status === "running" && (row.lockedUntil === null || row.lockedUntil.getTime() < Date.now()) };
 }

@@ -43,6 +43,5 @@ export function folderFiles(folder: string): Record<string, Buffer> {
 export async function importNow(ownerId: string, source: ImportSource, bytes: Uint8Array, options: { filename?: string; dryRun?: boolean } = {}) {
   const { id } = await createImport({ ownerId, source, dryRun: options.dryRun ?? false, filename: options.filename ?? `upload.${source}`, bytes });
   await runImport(id);
-  const { stalled: _stalled, ...report } = await getImport({ ownerId, id });
-  return report;
+  return (await getImport({ ownerId, id })).report;
 }
