@@ -7,7 +7,7 @@ import http from "node:http";
 import https from "node:https";
 import { env } from "../env";
 import { pinnedLookup } from "../webhooks/send-webhook";
-import { vetWebhookTarget } from "../webhooks/vet-webhook-target";
+import { vetWebhookTarget, WebhookTargetError } from "../webhooks/vet-webhook-target";
 
 const TIMEOUT_MS = 10_000;
 
@@ -16,7 +16,10 @@ export async function fetchRemoteImage(raw: string): Promise<{ bytes: Uint8Array
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not an http(s) URL");
   // The guard speaks of webhook URLs (https only unless private targets are allowed); images
   // may be plain http, so it judges the same URL as https: the host and its addresses are what matter.
-  const target = await vetWebhookTarget(url.href.replace(/^http:/, "https:"), { allowPrivate: env.webhookAllowPrivateTargets });
+  const target = await vetWebhookTarget(url.href.replace(/^http:/, "https:"), { allowPrivate: env.webhookAllowPrivateTargets }).catch((err: unknown) => {
+    if (err instanceof WebhookTargetError) throw new Error(`refused: ${err.message.replace("which webhooks may not reach", "not a public address")}`);
+    throw err;
+  });
   const client = url.protocol === "https:" ? https : http;
   const limit = env.mediaMaxBytes;
   return new Promise((resolve, reject) => {

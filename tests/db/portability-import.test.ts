@@ -142,6 +142,18 @@ describe("Markdown with front matter", () => {
   });
 });
 
+describe("images", () => {
+  it("an image on a private address is refused by the SSRF guard: the post keeps its URL, with a warning", async () => {
+    const user = await createTestUser();
+    const md = "---\ntitle: Pictures\n---\n\n![A moss](http://127.0.0.1:9/moss.jpg)\n";
+    const report = await importNow(user.id, "markdown", Buffer.from(md), { filename: "pictures.md" });
+    expect(report).toMatchObject({ status: "succeeded", created: 1 });
+    expect(report.warnings).toEqual([{ item: "pictures.md", message: expect.stringMatching(/^Image http:\/\/127\.0\.0\.1:9\/moss\.jpg was not copied \(refused: Resolves to 127\.0\.0\.1 .*not a public address\)/) }]);
+    const post = await db().post.findFirstOrThrow({ where: { ownerId: user.id } });
+    expect(textOf(post.content)).toContain("http://127.0.0.1:9/moss.jpg");
+  });
+});
+
 describe("batches", () => {
   it("a batch whose write fails rolls back alone and the report names it", async () => {
     const user = await createTestUser();
