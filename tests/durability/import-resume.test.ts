@@ -48,7 +48,7 @@ async function killMidImportAndResume(kind: "postgres" | "embedded") {
   const files: Record<string, string> = {};
   for (let i = 0; i < POSTS; i++) files[`post-${String(i).padStart(4, "0")}.md`] = `---\ntitle: Crash ${i}\ntags: [crash]\n---\n\nParagraph ${i} with **bold** text.\n`;
   const form = new FormData();
-  form.set("file", new File([await zipOf(files)], "crash.zip"));
+  form.set("file", new File([new Uint8Array(await zipOf(files))], "crash.zip"));
   form.set("source", "markdown");
   const started = await fetch(`${first.url}/api/imports`, { method: "POST", headers: { Authorization: `Bearer ${first.demoKey}` }, body: form });
   expect(started.status).toBe(202);
