@@ -19,6 +19,8 @@ import { restoreBackup } from "./lib/restore";
 
 type Flags = Record<string, string>;
 
+const CLI_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
+
 function progressLine(text: string): void {
   if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`);
   else process.stderr.write(`${text}\n`);
@@ -31,6 +33,8 @@ export const portabilityCommands: Record<string, (flags: Flags) => Promise<unkno
     if (!(IMPORT_SOURCES as readonly string[]).includes(source)) throw new Error(`--source must be one of ${IMPORT_SOURCES.join(", ")}`);
     const file = required(flags, "file");
     const bytes = readFileSync(file);
+    // The file is kept in the job's row until it settles (a resume reads it again).
+    if (bytes.length > CLI_IMPORT_MAX_BYTES) throw new Error(`${file} is over ${CLI_IMPORT_MAX_BYTES / 1024 / 1024} MiB: split it (a Markdown zip into several, say)`);
     const { id } = await createImport({ ownerId: user.id, source: source as ImportSource, dryRun: flags["dry-run"] === "true", filename: path.basename(file), bytes });
     await runImport(id, { onProgress: ({ done, total }) => progressLine(`[import] ${done}/${total} items`) });
     if (process.stderr.isTTY) process.stderr.write("\n");
