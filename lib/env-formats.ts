@@ -58,6 +58,7 @@ const FORMATS = {
   DATABASE_PREPARED_STATEMENTS: flag,
   SEED_DEMO: flag,
   INKBASE_EMBEDDED_DB: flag,
+  BENCH_WITHOUT_POST_REVISIONS: flag,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }),
   MEDIA_STORAGE: z.enum(MEDIA_STORAGES, { error: `must be one of ${MEDIA_STORAGES.join(", ")}` }),

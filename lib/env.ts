@@ -158,6 +158,13 @@ export const env = {
       forcePathStyle: readEnv("S3_FORCE_PATH_STYLE") ?? false,
     };
   },
+  /**
+   * bench/history only: PATCH /api/posts/:id skips post history (no snapshots, no revision), so
+   * the bench can measure what history costs an edit in one run. Never set it on a deployment.
+   */
+  get benchWithoutPostRevisions(): boolean {
+    return readEnv("BENCH_WITHOUT_POST_REVISIONS") ?? false;
+  },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";
   },

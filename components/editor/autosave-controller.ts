@@ -131,6 +131,27 @@ export class AutosaveController {
     void this.send(null, false);
   }
 
+  /** The ETag the next save will send as If-Match: the revision the author is looking at. */
+  get currentEtag(): string | null {
+    return this.etag;
+  }
+
+  /**
+   * Saves what is dirty now and waits until nothing is in flight (History: restore and compare
+   * against what the author has). True when everything reached the server.
+   */
+  async settle(): Promise<boolean> {
+    if (this.dirty.size > 0 && !this.stopped) await this.send(null, false);
+    while (this.inflight) await this.inflight;
+    return !this.stopped && this.dirty.size === 0 && this.current.kind === "saved";
+  }
+
+  /** Another write (a restore) was refused with 412: the same conflict as a refused save. */
+  conflict(current: OwnerPost): void {
+    this.stopped = true;
+    this.set({ kind: "conflict", current });
+  }
+
   /** "Reload": the author takes the current version; local changes are dropped. */
   reset(currentEtag: string, savedAt: Date): void {
     this.etag = currentEtag;

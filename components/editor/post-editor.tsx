@@ -3,6 +3,7 @@
 // autosave with conflict detection, publishing. The server page loads the post through lib/ and
 // hands it over with its ETag; every change goes back through PATCH /api/posts/:id.
 import type { Editor } from "@tiptap/core";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useRef, useState } from "react";
@@ -14,6 +15,7 @@ import { deletePost } from "@/lib/client/posts-api";
 import { postRevisionEtag } from "@/lib/posts/post-revision";
 import { slugify, UNTITLED_SLUG_PREFIX } from "@/lib/posts/slugify";
 import type { SeoSource } from "@/lib/seo/seo-source";
+import { Button } from "../ui/button";
 import { useToast } from "../ui/toast";
 import { ConflictAlert, RestoreNotice } from "./editor-alerts";
 import styles from "./editor.module.css";
@@ -24,6 +26,9 @@ import { RichTextEditor } from "./rich-text-editor";
 import { SaveStatus } from "./save-status";
 import type { Backup } from "./autosave-controller";
 import { discardBackup, readBackup, useAutosave } from "./use-autosave";
+
+// Loaded when first opened: the diff code is not part of the editor's first load.
+const HistoryPanel = dynamic(() => import("../history/history-panel").then((module) => module.HistoryPanel), { ssr: false });
 
 export type PostEditorProps = {
   post: OwnerPost;
@@ -62,6 +67,8 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
   // What autosave reads at send time; every setValues below updates it in the same breath.
   const valuesRef = useRef(values);
   const editorRef = useRef<Editor | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyButtonRef = useRef<HTMLButtonElement>(null);
 
   const collect = useCallback(
     (fields: Iterable<PatchField>) => toPatch(valuesRef.current, fields, () => (editorRef.current?.getJSON() ?? initialContent) as TiptapDocument),
@@ -102,6 +109,12 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
   );
 
   const flush = useCallback(() => autosave.flush(), [autosave]);
+  const settle = useCallback(() => autosave.settle(), [autosave]);
+  const currentEtag = useCallback(() => autosave.currentEtag, [autosave]);
+  const closeHistory = useCallback(() => {
+    setHistoryOpen(false);
+    historyButtonRef.current?.focus();
+  }, []);
 
   const onEditorChange = useCallback(
     (editor: Editor) => {
@@ -211,6 +224,16 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
         <div className={styles.barLeft}>
           <Link href="/dashboard/posts" className={styles.back}>← Posts</Link>
           <SaveStatus state={state} onRetry={() => autosave.retryNow()} />
+          <Button
+            ref={historyButtonRef}
+            size="sm"
+            variant="ghost"
+            aria-expanded={historyOpen}
+            aria-controls={historyOpen ? "history-panel" : undefined}
+            onClick={() => (historyOpen ? closeHistory() : setHistoryOpen(true))}
+          >
+            History
+          </Button>
         </div>
         <PublishControls
           publication={publication}
@@ -258,6 +281,21 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
           </p>
           {errors.content ? <p className={styles.statusError}>{errors.content}</p> : null}
         </div>
+        {historyOpen ? (
+          <HistoryPanel
+            postId={post.id}
+            username={account.username}
+            settle={settle}
+            currentEtag={currentEtag}
+            onClose={closeHistory}
+            onRestored={(restored) => {
+              load(restored);
+              notify("Revision restored", "success");
+              router.refresh();
+            }}
+            onConflict={(current) => autosave.conflict(current)}
+          />
+        ) : (
         <PostSettings
           values={values}
           errors={errors}
@@ -269,6 +307,7 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
           }}
           onBlur={flush}
         />
+        )}
       </div>
     </div>
   );

@@ -33,14 +33,8 @@ export function blockChanges(blocks: BlockDiff[]): BlockChange[] {
       case "removed":
         return [{ kind: "removed", label: block.label, before: block.text, after: null }];
       case "changed":
-        return [
-          {
-            kind: "changed",
-            label: block.label,
-            before: block.parts.filter((part) => !part.added).map((part) => part.value).join(""),
-            after: block.parts.filter((part) => !part.removed).map((part) => part.value).join(""),
-          },
-        ];
+        // The texts themselves: rejoining the word parts can shift the whitespace between words.
+        return [{ kind: "changed", label: block.label, before: block.before, after: block.after }];
     }
   });
 }

@@ -21,7 +21,7 @@ export type BlockDiff =
   | { status: "same"; label: string; text: string }
   | { status: "removed"; label: string; text: string }
   | { status: "added"; label: string; text: string }
-  | { status: "changed"; label: string; parts: WordPart[] };
+  | { status: "changed"; label: string; parts: WordPart[]; before: string; after: string };
 
 export type FieldDiff = { name: string; changed: boolean; diff: ValueDiff };
 
@@ -95,8 +95,10 @@ function diffPlainArrays(before: unknown[], after: unknown[]): { key: string; di
 }
 
 /**
- * Blocks aligned by the `diff` package's array diff; a run of removed blocks followed by added
- * blocks of the same kind pairs up as "changed" blocks with word highlights inside.
+ * Blocks aligned by the `diff` package's array diff; in a run of removed blocks followed by added
+ * blocks, blocks of the same kind pair up in order as "changed" blocks with word highlights inside
+ * (the kinds themselves aligned by the same array diff, so an edited heading still pairs with its
+ * new text when a moved paragraph lands between them).
  */
 export function diffBlocks(before: Block[], after: Block[]): BlockDiff[] {
   const changes = diffArrays(before, after, { comparator: (a, b) => a.label === b.label && a.text === b.text });
@@ -111,16 +113,18 @@ export function diffBlocks(before: Block[], after: Block[]): BlockDiff[] {
     if (change.removed && next?.added) {
       const removed = change.value;
       const added = next.value;
-      const pairs = Math.min(removed.length, added.length);
-      for (let k = 0; k < pairs; k++) {
-        if (removed[k].label === added[k].label) out.push({ status: "changed", label: added[k].label, parts: diffText(removed[k].text, added[k].text) });
-        else {
-          out.push({ status: "removed", label: removed[k].label, text: removed[k].text });
-          out.push({ status: "added", label: added[k].label, text: added[k].text });
+      let r = 0;
+      let a = 0;
+      for (const kinds of diffArrays(removed.map((block) => block.label), added.map((block) => block.label))) {
+        for (let k = 0; k < kinds.value.length; k++) {
+          if (kinds.removed) out.push({ status: "removed", label: removed[r].label, text: removed[r++].text });
+          else if (kinds.added) out.push({ status: "added", label: added[a].label, text: added[a++].text });
+          else {
+            const [was, is] = [removed[r++], added[a++]];
+            out.push({ status: "changed", label: is.label, parts: diffText(was.text, is.text), before: was.text, after: is.text });
+          }
         }
       }
-      for (const block of removed.slice(pairs)) out.push({ status: "removed", label: block.label, text: block.text });
-      for (const block of added.slice(pairs)) out.push({ status: "added", label: block.label, text: block.text });
       i++;
       continue;
     }

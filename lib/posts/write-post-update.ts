@@ -5,6 +5,7 @@ import { autoExcerpt } from "../content/auto-excerpt";
 import { readingTime } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { Tx } from "../db";
+import { env } from "../env";
 import { notFound, preconditionFailed } from "../http/api-error";
 import type { Post, Prisma } from "../generated/prisma/client";
 import { enqueueEvent } from "../webhooks/enqueue-event";
@@ -59,7 +60,9 @@ export async function writePostUpdate(
     const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
     throw preconditionFailed({ current: toPost(current, "tiptap") });
   }
-  const relations = await readSnapshotRelations(tx, id);
+  // bench/history's baseline measures PATCH without any of history's work.
+  const history = !env.benchWithoutPostRevisions;
+  const relations = history ? await readSnapshotRelations(tx, id) : { tags: [], coauthors: [] };
   const before = snapshotOf(old, relations);
 
   const status = input.status ?? old.status;
@@ -106,15 +109,17 @@ export async function writePostUpdate(
   if (input.coauthors !== undefined) {
     await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors, replacing: true });
   }
-  const after = snapshotOf(post, input.tagNames !== undefined || input.coauthors !== undefined ? await readSnapshotRelations(tx, id) : relations);
-  if (sameSnapshot(before, after)) {
-    // Undone by the caller's rollback (PATCH); an import cannot roll back its batch for one post,
-    // so it puts updatedAt back instead: nothing changed, nothing recorded, no event.
-    if (options.events) throw new NothingChanged(old.updatedAt);
-    await tx.post.update({ where: { id }, data: { updatedAt: old.updatedAt } });
-    return { updatedAt: old.updatedAt, changed: false };
+  if (history) {
+    const after = snapshotOf(post, input.tagNames !== undefined || input.coauthors !== undefined ? await readSnapshotRelations(tx, id) : relations);
+    if (sameSnapshot(before, after)) {
+      // Undone by the caller's rollback (PATCH); an import cannot roll back its batch for one post,
+      // so it puts updatedAt back instead: nothing changed, nothing recorded, no event.
+      if (options.events) throw new NothingChanged(old.updatedAt);
+      await tx.post.update({ where: { id }, data: { updatedAt: old.updatedAt } });
+      return { updatedAt: old.updatedAt, changed: false };
+    }
+    await recordPostRevision(tx, { postId: id, snapshot: after, reason: revisionReason(before, after, now), actor: options.actor ?? ownerActor(owner.id), now });
   }
-  await recordPostRevision(tx, { postId: id, snapshot: after, reason: revisionReason(before, after, now), actor: options.actor ?? ownerActor(owner.id), now });
   if (options.events) await enqueueEvent(tx, {
     ownerId: owner.id,
     project: owner.username,

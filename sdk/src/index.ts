@@ -112,6 +112,32 @@ export class Inkbase {
     /** As a co-author: show (or hide) the post on your own blog. */
     setShowOnBlog: (id: string, showOnBlog: boolean, call?: Call) =>
       this.data<ResponseOf<"/api/posts/{id}/coauthorship", "put">>("PUT", `/api/posts/${seg(id)}/coauthorship`, { ...call, body: { showOnBlog } }),
+    /** A post's history: its revisions, each one whole, what changed since one, and restoring one. */
+    revisions: {
+      /** Newest first, one page at a time (`limit` 20 by default, at most 100). */
+      list: (id: string, query?: { page?: number; limit?: number }, call?: Call) =>
+        this.data<ResponseOf<"/api/posts/{id}/revisions", "get">>("GET", `/api/posts/${seg(id)}/revisions`, { ...call, query }),
+      /** The whole snapshot; `format` fills `rendered` like a post read. */
+      get: (id: string, revision: number, query?: QueryOf<"/api/posts/{id}/revisions/{revision}", "get">, call?: Call) =>
+        this.data<ResponseOf<"/api/posts/{id}/revisions/{revision}", "get">>("GET", `/api/posts/${seg(id)}/revisions/${revision}`, { ...call, query }),
+      /** What changed from the revision to the post now (`against: "current"`, the default) or to another revision. */
+      diff: (id: string, revision: number, query?: { against?: "current" | number }, call?: Call) =>
+        this.data<ResponseOf<"/api/posts/{id}/revisions/{revision}/diff", "get">>("GET", `/api/posts/${seg(id)}/revisions/${revision}/diff`, {
+          ...call,
+          query: query?.against === undefined ? undefined : { against: String(query.against) },
+        }),
+      /** Copies the revision back (status and publishedAt stay). With `ifMatch`, a post changed since rejects with a 412 InkbaseError. Resolves with the post and its new ETag. */
+      restore: async (id: string, revision: number, options: Call & { ifMatch?: string | null } = {}) => {
+        const { ifMatch, ...call } = options;
+        const headers = { ...call.headers, ...(ifMatch ? { "If-Match": ifMatch } : {}) };
+        const response = await this.http.request<ResponseOf<"/api/posts/{id}/revisions/{revision}/restore", "post">>(
+          "POST",
+          `/api/posts/${seg(id)}/revisions/${revision}/restore`,
+          { ...call, headers },
+        );
+        return { post: response.data, etag: response.headers.get("etag") };
+      },
+    },
   };
 
   readonly collections = {

@@ -912,6 +912,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a post's revisions
+         * @description Newest first. A revision is written on create, publish, unpublish, schedule and restore; edits by the same user or key within 10 minutes are coalesced into one. The newest 50 are kept, plus every `publish` revision of the last 12 months.
+         *
+         *     Scopes: `posts:read`.
+         */
+        get: operations["getPostsIdRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a post revision
+         * @description Every field the revision kept, `content` always as Tiptap, plus `rendered` in the asked-for format like a post read.
+         *
+         *     Scopes: `posts:read`.
+         */
+        get: operations["getPostsIdRevisionsRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/revisions/{revision}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diff a post revision
+         * @description The fields that differ between the revision (`before`) and the post now or another revision (`after`). For `content`, `blocks` lists the changed top-level blocks (paragraphs, headings, list items…) with their text on each side: a reordered block is removed where it was and added where it is.
+         *
+         *     Scopes: `posts:read`.
+         */
+        get: operations["getPostsIdRevisionsRevisionDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/revisions/{revision}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a post revision
+         * @description Copies the revision's editable fields onto the post; `status` and `publishedAt` stay as they are. Writes a `restore` revision (the state before stays in the history) and fires `post.updated`. With `If-Match` (the post's ETag), a post changed since answers 412.
+         *
+         *     Scopes: `posts:write`.
+         */
+        post: operations["postPostsIdRevisionsRevisionRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -1932,6 +2020,115 @@ export interface components {
             current?: unknown;
         } & {
             [key: string]: unknown;
+        };
+        PostRevisionPage: {
+            data: components["schemas"]["PostRevisionSummary"][];
+            pageInfo: {
+                total: number;
+                page: number;
+                limit: number;
+                hasMore: boolean;
+            };
+        };
+        PostRevisionSummary: {
+            /** @description Numbered per post; only grows. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @description When this snapshot was taken (a coalesced edit moves it).
+             */
+            createdAt: string;
+            /** @enum {string} */
+            reason: "create" | "edit" | "publish" | "unpublish" | "schedule" | "restore";
+            /** @description For `restore`: the revision copied back. */
+            restoredFrom: number | null;
+            actor: components["schemas"]["RevisionActor"];
+            title: string;
+            wordCount: number;
+            /** @enum {string} */
+            status: "draft" | "published";
+        };
+        RevisionActor: {
+            /** @enum {string} */
+            type: "user" | "key";
+            /** @description The user's id, or the API key's id. */
+            id: string;
+            /** @description For `user`. */
+            username?: string;
+            /** @description For `key`: its shown prefix (`ink_` + 8 characters). */
+            prefix?: string;
+        };
+        /** @description The whole snapshot; `content` is the raw Tiptap document whatever the format. */
+        PostRevision: {
+            /** @description Numbered per post; only grows. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @description When this snapshot was taken (a coalesced edit moves it).
+             */
+            createdAt: string;
+            /** @enum {string} */
+            reason: "create" | "edit" | "publish" | "unpublish" | "schedule" | "restore";
+            /** @description For `restore`: the revision copied back. */
+            restoredFrom: number | null;
+            actor: components["schemas"]["RevisionActor"];
+            title: string;
+            wordCount: number;
+            /** @enum {string} */
+            status: "draft" | "published";
+            subtitle: string | null;
+            excerpt: string;
+            content: components["schemas"]["TiptapNode"];
+            /** @description HTML or Markdown for those formats; null for tiptap. */
+            rendered: string | null;
+            /** @enum {string} */
+            format: "tiptap" | "html" | "markdown";
+            slug: string;
+            tags: {
+                name: string;
+                slug: string;
+            }[];
+            coauthors: components["schemas"]["PostCoauthor"][];
+            coverImage: string | null;
+            featured: boolean;
+            /** @enum {string} */
+            visibility: "public" | "private" | "link-only";
+            /** Format: date-time */
+            publishedAt: string | null;
+            seoTitle: string | null;
+            seoDescription: string | null;
+            canonicalUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
+            twitterTitle: string | null;
+            twitterDescription: string | null;
+            twitterImage: string | null;
+            robots: string | null;
+        };
+        PostRevisionDiff: {
+            /** @description The revision asked for: the `before` side. */
+            from: number;
+            /** @description `against`: the `after` side. */
+            to: number | "current";
+            changes: components["schemas"]["RevisionChange"][];
+        };
+        RevisionChange: {
+            field: string;
+            /** @enum {string} */
+            kind: "changed" | "added" | "removed";
+            before: unknown;
+            after: unknown;
+            /** @description For `content`: the top-level blocks that differ, with their text on each side. */
+            blocks?: components["schemas"]["RevisionBlockChange"][];
+        };
+        RevisionBlockChange: {
+            /** @enum {string} */
+            kind: "changed" | "added" | "removed";
+            /** @description What the block is: `Paragraph`, `Heading 2`, `List item`, `Quote`, `Code block`, `Image`… */
+            label: string;
+            before: string | null;
+            after: string | null;
         };
         WebhookList: {
             data: components["schemas"]["WebhookListItem"][];
@@ -7897,6 +8094,418 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getPostsIdRevisions: {
+        parameters: {
+            query?: {
+                page?: string;
+                /** @description 20 by default, at most 100. */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of revisions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRevisionPage"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Post not found` (also another user's post). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getPostsIdRevisionsRevision: {
+        parameters: {
+            query?: {
+                format?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description The revision number (1, 2, 3…). */
+                revision: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRevision"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Post not found`, or `Revision not found` (never written, or pruned). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getPostsIdRevisionsRevisionDiff: {
+        parameters: {
+            query?: {
+                /** @description `current` (default): the post as it is now; or another revision's number. */
+                against?: "current" | string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description The revision number (1, 2, 3…). */
+                revision: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRevisionDiff"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Post not found`, or `Revision not found` (either side). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postPostsIdRevisionsRevisionRestore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The post's ETag from GET /api/posts/{id}. */
+                "if-match"?: string;
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+                /** @description The revision number (1, 2, 3…). */
+                revision: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post after the restore (tiptap); its new `ETag` is in the headers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Post not found`, or `Revision not found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Slug already used`: another post has taken the revision's slug since; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `precondition_failed`: the post changed since that ETag; `current` is the post now. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailed"];
                 };
             };
             /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */

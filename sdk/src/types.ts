@@ -50,6 +50,9 @@ export type ScheduledMoveCreated = Schemas["ScheduledMoveCreated"];
 export type Me = Schemas["Me"];
 export type TiptapDocument = Schemas["TiptapDocument"];
 export type Media = Schemas["Media"];
+export type PostRevision = Schemas["PostRevision"];
+export type PostRevisionSummary = Schemas["PostRevisionSummary"];
+export type PostRevisionDiff = Schemas["PostRevisionDiff"];
 export type MediaUse = Schemas["MediaUse"];
 /** An event of the feed (`events.list`, `events.iterate`): the exact body its webhook deliveries carry. */
 export type InkbaseEvent = Schemas["Event"];

@@ -1,0 +1,99 @@
+// POST /api/posts/:id/revisions/:revision/restore (HISTORY.md): copies the revision's editable
+// fields back onto the post — title, subtitle, excerpt (automatic again if it was), content, slug,
+// tags, cover image, visibility, featured, co-authors and the SEO overrides — while `status` and
+// `publishedAt` stay as they are now. One transaction, under the post's row lock: the If-Match
+// check (412 with the current post, like PATCH), the copy, a `restore` revision naming the one
+// restored from, and post.updated. The present is never lost: it is the revision before.
+//
+// A restore is always recorded, even one that changes nothing (the author asked for it). A user
+// co-author whose account no longer exists is left out (the account cannot be named again); a
+// slug another post has taken since is 409 `Slug already used`, as on PATCH.
+import { autoExcerpt } from "../content/auto-excerpt";
+import { readingTime } from "../content/reading-time";
+import { db } from "../db";
+import { conflict, notFound, preconditionFailed } from "../http/api-error";
+import type { Prisma } from "../generated/prisma/client";
+import { isUniqueViolation } from "../unique-violation";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { findPostRevision } from "./find-post-revision";
+import { postEventData } from "./post-event-data";
+import { POST_INCLUDE } from "./post-include";
+import { SEO_FIELDS, type CoauthorInput } from "./post-input";
+import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
+import { readSnapshotRelations, snapshotOf } from "./post-snapshot";
+import { recordPostRevision } from "./record-post-revision";
+import { replacePostCoauthors } from "./replace-post-coauthors";
+import { replacePostTags } from "./replace-post-tags";
+import type { RevisionActor } from "./revision-actor";
+import type { PostCoauthorResponse } from "./to-post";
+import { toPost, type PostResponse } from "./to-post";
+import type { TiptapDocument } from "../content/tiptap-document";
+
+export async function restorePostRevision(options: {
+  owner: { id: string; username: string };
+  postId: string;
+  revision: number;
+  actor: RevisionActor;
+  ifMatch?: string | null;
+  now?: Date;
+}): Promise<{ post: PostResponse; revision: number }> {
+  const { owner, postId, revision, actor, ifMatch } = options;
+  const now = options.now ?? new Date();
+  try {
+    return await db().$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ updatedAt: Date }[]>`
+        SELECT "updatedAt" FROM "Post" WHERE id = ${postId} AND "ownerId" = ${owner.id} FOR UPDATE`;
+      if (!locked) throw notFound("Post not found");
+      const source = await findPostRevision({ ownerId: owner.id, postId, revision }, tx);
+      if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(locked.updatedAt))) {
+        const current = await tx.post.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE });
+        throw preconditionFailed({ current: toPost(current, "tiptap") });
+      }
+
+      const content = source.content as unknown as TiptapDocument;
+      const data: Prisma.PostUncheckedUpdateInput = {
+        title: source.title,
+        subtitle: source.subtitle,
+        excerpt: source.excerptAuto ? autoExcerpt(content) : source.excerpt,
+        excerptAuto: source.excerptAuto,
+        content: source.content as Prisma.InputJsonObject,
+        readingTime: readingTime(content),
+        slug: source.slug,
+        coverImage: source.coverImage,
+        featured: source.featured,
+        visibility: source.visibility,
+        updatedAt: nextRevisionTime(locked.updatedAt, now),
+      };
+      for (const field of SEO_FIELDS) data[field] = source[field];
+      const post = await tx.post.update({ where: { id: postId }, data });
+      await replacePostTags(tx, { ownerId: owner.id, postId, names: (source.tags as { name: string }[]).map((tag) => tag.name) });
+      await replacePostCoauthors(tx, { ownerId: owner.id, postId, coauthors: await stillExisting(tx, source.coauthors as PostCoauthorResponse[]), replacing: true });
+
+      const snapshot = snapshotOf(post, await readSnapshotRelations(tx, postId));
+      const recorded = await recordPostRevision(tx, { postId, snapshot, reason: "restore", restoredFrom: revision, actor, now });
+      await enqueueEvent(tx, {
+        ownerId: owner.id,
+        project: owner.username,
+        type: "post.updated",
+        orderingKey: `post:${postId}`,
+        data: postEventData(post, owner.username),
+        at: now,
+      });
+      const row = await tx.post.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE });
+      return { post: toPost(row, "tiptap"), revision: recorded.revision };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
+    throw err;
+  }
+}
+
+/** The snapshot's co-authors as input, without user accounts deleted since. */
+async function stillExisting(tx: Parameters<typeof replacePostCoauthors>[0], coauthors: PostCoauthorResponse[]): Promise<CoauthorInput[]> {
+  const userIds = coauthors.flatMap((coauthor) => ("userId" in coauthor ? [coauthor.userId] : []));
+  const known = userIds.length ? new Set((await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true } })).map((user) => user.id)) : new Set<string>();
+  return coauthors.flatMap((coauthor): CoauthorInput[] => {
+    if ("userId" in coauthor) return known.has(coauthor.userId) ? [{ userId: coauthor.userId }] : [];
+    return [{ externalName: coauthor.externalName, externalHandle: coauthor.externalHandle, externalUrl: coauthor.externalUrl }];
+  });
+}
