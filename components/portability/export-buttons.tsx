@@ -6,7 +6,8 @@ import styles from "./portability.module.css";
 
 export function ExportButtons() {
   const download = (format: "json" | "markdown") => {
-    window.location.assign(`/api/export?format=${format}`);
+    // A route handler's attachment, not a page: the browser downloads it and stays on this page.
+    window.location.href = `/api/export?format=${format}`;
   };
   return (
     <div className={styles.downloads}>

@@ -44,12 +44,20 @@ async function seed() {
   return { owner, friend };
 }
 
+function omit<T extends object, K extends keyof T>(value: T, keys: K[]): Omit<T, K> {
+  const copy = { ...value };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
 async function snapshotPosts(ownerId: string) {
   const rows = await db().post.findMany({ where: { ownerId }, orderBy: { slug: "asc" }, include: { tags: { include: { tag: true } }, coauthors: { orderBy: { position: "asc" } } } });
-  return rows.map(({ id: _id, ownerId: _o, announcedAt: _a, updatedAt: _u, tags, coauthors, ...post }) => ({
-    ...post,
+  // Everything but what names the copy (ids, owner), what the import itself sets (updatedAt,
+  // announcedAt) and a co-author's own blog choice.
+  return rows.map(({ tags, coauthors, ...post }) => ({
+    ...omit(post, ["id", "ownerId", "announcedAt", "updatedAt"]),
     tags: tags.map((t) => t.tag.name).sort(),
-    coauthors: coauthors.map(({ userId, showOnBlog: _s, externalName, externalHandle, externalUrl, position }) => ({ userId, externalName, externalHandle, externalUrl, position })),
+    coauthors: coauthors.map(({ userId, externalName, externalHandle, externalUrl, position }) => ({ userId, externalName, externalHandle, externalUrl, position })),
   }));
 }
 
@@ -92,7 +100,7 @@ describe("the JSON export imported into an empty account", () => {
     // Each post's revisions came along, numbered as they were, and the import's own revision follows them.
     const revisions = async (ownerId: string) =>
       (await db().postRevision.findMany({ where: { post: { ownerId } }, orderBy: [{ slug: "asc" }, { revision: "asc" }], include: { post: { select: { slug: true } } } })).map(
-        ({ postId: _p, post, ...r }) => ({ ...r, slug: post.slug }),
+        ({ post, ...r }) => ({ ...omit(r, ["postId"]), slug: post.slug }),
       );
     const sourceRevisions = await revisions(owner.id);
     const targetRevisions = await revisions(target.id);
