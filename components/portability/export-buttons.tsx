@@ -7,7 +7,7 @@ import styles from "./portability.module.css";
 export function ExportButtons() {
   const download = (format: "json" | "markdown") => {
     // A route handler's attachment, not a page: the browser downloads it and stays on this page.
-    window.location.href = `/api/export?format=${format}`;
+    window.location.assign(new URL(`/api/export?format=${format}`, window.location.href));
   };
   return (
     <div className={styles.downloads}>
