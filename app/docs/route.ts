@@ -27,7 +27,8 @@ const config = {
   // `.endpoints` card) scrolls once the tag has more operations than fit (Posts, since the
   // revision routes), and a scroll box with no focusable content is out of a keyboard's reach
   // (axe: scrollable-region-focusable): it grows instead.
-  customCss: `.scalar-app .endpoints.endpoints { overflow: visible; max-height: none; }
+  customCss: `.scalar-app .endpoints-card .endpoints,
+.scalar-app .endpoints-card .max-h-\\[60vh\\] { overflow: visible; max-height: none; }
 .light-mode.light-mode,
 .light-mode.light-mode .dark-mode {
   --scalar-color-2: #666666;
