@@ -53,11 +53,17 @@ export async function writeBackup(options: { url: string; out: string; onProgres
     for (const table of tables) {
       let rows = 0;
       const lines = async function* () {
-        for (let offset = 0; ; offset += PAGE) {
-          const page = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t ORDER BY ctid LIMIT ${PAGE} OFFSET ${offset}`);
+        // Keyset paging on the row's physical position: stable inside the snapshot, and each page
+        // starts where the last one ended (a TID range scan) instead of counting past an offset.
+        for (let after = "(0,0)"; ; ) {
+          const page = await client.query<{ row: string; at: string }>(
+            `SELECT row_to_json(t)::text AS row, t.ctid::text AS at FROM "${table.name}" t WHERE t.ctid > $1::tid ORDER BY t.ctid LIMIT ${PAGE}`,
+            [after],
+          );
           for (const { row } of page.rows) yield row + "\n";
           rows += page.rows.length;
           if (page.rows.length < PAGE) break;
+          after = page.rows[page.rows.length - 1].at;
         }
         options.onProgress?.(`${table.name}: ${rows} rows`);
       };
