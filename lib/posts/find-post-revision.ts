@@ -2,7 +2,8 @@
 // username; `Post not found` or `Revision not found` (HISTORY.md: also a pruned one) otherwise.
 import { db, type Tx } from "../db";
 import type { PostRevision } from "../generated/prisma/client";
-import { assertOwnedPost, revisionNotFound } from "./find-owned-post-id";
+import { notFound } from "../http/api-error";
+import { assertOwnedPost } from "./assert-owned-post";
 
 export type RevisionRow = PostRevision & { actorUsername: string | null };
 
@@ -12,7 +13,7 @@ export async function findPostRevision(options: { ownerId: string; postId: strin
     assertOwnedPost({ ownerId, postId }, client),
     client.postRevision.findFirst({ where: { postId, revision, post: { ownerId } } }),
   ]);
-  if (!row) throw revisionNotFound();
+  if (!row) throw notFound("Revision not found");
   const user = row.actorType === "user" ? await client.user.findUnique({ where: { id: row.actorId }, select: { username: true } }) : null;
   return { ...row, actorUsername: user?.username ?? null };
 }

@@ -1,7 +1,7 @@
 // GET /api/posts/:id/revisions: the post's kept revisions, newest first, one page at a time. Reads
 // only the revisions' heads (never their content), with the acting user's username joined in.
 import { db } from "../db";
-import { assertOwnedPost } from "./find-owned-post-id";
+import { assertOwnedPost } from "./assert-owned-post";
 import type { RevisionListItem } from "./revision-response";
 import { toRevisionSummary, type RevisionHeadRow } from "./to-revision";
 

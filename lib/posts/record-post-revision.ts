@@ -27,14 +27,13 @@ import type { Tx } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { wordCount } from "../content/word-count";
 import type { PostSnapshot } from "./post-snapshot";
+import { KEEP_NEWEST_REVISIONS, prunePostRevisions } from "./prune-post-revisions";
 import { sameActor, type RevisionActor } from "./revision-actor";
 
 export const REVISION_REASONS = ["create", "edit", "publish", "unpublish", "schedule", "restore"] as const;
 export type RevisionReason = (typeof REVISION_REASONS)[number];
 
 export const COALESCE_WINDOW_MS = 10 * 60 * 1000;
-export const KEEP_NEWEST_REVISIONS = 50;
-export const KEEP_PUBLISH_REVISIONS_MONTHS = 12;
 
 export async function recordPostRevision(
   tx: Tx,
@@ -76,18 +75,6 @@ export async function recordPostRevision(
   });
   if (revision > KEEP_NEWEST_REVISIONS) await prunePostRevisions(tx, { postId, now });
   return { revision, coalesced: false };
-}
-
-/** Drops what retention no longer keeps: beyond the newest 50, all but recent `publish` revisions. */
-export async function prunePostRevisions(tx: Tx, input: { postId: string; now: Date }): Promise<number> {
-  const cutoff = new Date(input.now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - KEEP_PUBLISH_REVISIONS_MONTHS);
-  return tx.$executeRaw`
-    DELETE FROM "PostRevision"
-    WHERE "postId" = ${input.postId}
-      AND revision < (SELECT revision FROM "PostRevision" WHERE "postId" = ${input.postId}
-                      ORDER BY revision DESC OFFSET ${KEEP_NEWEST_REVISIONS - 1}::int LIMIT 1)
-      AND NOT (reason = 'publish' AND "createdAt" >= ${cutoff}::timestamp(3))`;
 }
 
 function snapshotColumns(snapshot: PostSnapshot) {

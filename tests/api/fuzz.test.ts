@@ -80,20 +80,20 @@ const GENERATORS: Record<string, Generator> = {
   "PATCH /api/posts/[id]": { auth: "session", fields: POST_FIELDS },
   "DELETE /api/posts/[id]": { auth: "key" },
   "PUT /api/posts/[id]/coauthorship": { auth: "session", fields: ["showOnBlog"] },
+  "GET /api/posts/[id]/revisions": { auth: "key" },
+  "GET /api/posts/[id]/revisions/[revision]": { auth: "key" },
+  "GET /api/posts/[id]/revisions/[revision]/diff": { auth: "key" },
+  "POST /api/posts/[id]/revisions/[revision]/restore": { auth: "session" },
   "GET /api/posts/by-username/[project]": { auth: "none" },
   "GET /api/posts/by-username/[project]/[slug]": { auth: "none" },
   "GET /api/posts/by-username/[project]/search": { auth: "none" },
   "GET /api/posts/by-username/[project]/tags": { auth: "none" },
   "GET /api/events": { auth: "key" },
   "GET /api/events/[id]": { auth: "key" },
-  // Portability (issue 26) and post history (issue 23).
+  // Portability (issue 26).
   "POST /api/imports": { auth: "key", fields: ["file", "source", "dryRun"] },
   "GET /api/imports/[id]": { auth: "key" },
   "GET /api/export": { auth: "key" },
-  "GET /api/posts/[id]/revisions": { auth: "key" },
-  "GET /api/posts/[id]/revisions/[revision]": { auth: "key" },
-  "GET /api/posts/[id]/revisions/[revision]/diff": { auth: "key" },
-  "POST /api/posts/[id]/revisions/[revision]/restore": { auth: "key" },
   // Routes from the keys/webhooks and OpenAPI issues (listed ahead of their merge; an entry for a
   // route that does not exist is simply not run).
   "GET /api/openapi.json": { auth: "none" },
@@ -113,7 +113,7 @@ const GENERATORS: Record<string, Generator> = {
   "POST /api/webhooks/[id]/deliveries/[deliveryId]/redeliver": { auth: "session" },
 };
 
-const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit"];
+const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit", "against"];
 
 function enumerateRoutes(): string[] {
   const found: string[] = [];
@@ -196,6 +196,8 @@ async function fingerprint(ownerId: string): Promise<string> {
   const values = await Promise.all([
     client.post.count({ where: { ownerId } }),
     client.post.aggregate({ where: { ownerId }, _max: { updatedAt: true } }),
+    client.postRevision.count({ where: { post: { ownerId } } }),
+    client.postRevision.aggregate({ where: { post: { ownerId } }, _max: { createdAt: true } }),
     client.tag.count({ where: { ownerId } }),
     client.collection.count({ where: { ownerId } }),
     client.collection.aggregate({ where: { ownerId }, _max: { updatedAt: true } }),
@@ -220,6 +222,7 @@ function paramValue(name: string): fc.Arbitrary<string> {
     slug: () => world.postSlug,
     name: () => "production",
     version: () => "v_1",
+    revision: () => "1",
     nextauth: () => "session",
   };
   const good = valid[name];

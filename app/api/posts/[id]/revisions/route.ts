@@ -15,7 +15,7 @@ export const GET = api({
     summary: "List a post's revisions",
     description:
       "Newest first. A revision is written on create, publish, unpublish, schedule and restore; edits by the same user or key within 10 minutes are coalesced into one. The newest 50 are kept, plus every `publish` revision of the last 12 months.",
-    tag: "Posts",
+    tag: "Post history",
     sdk: 'inkbase.posts.revisions.list("post-id", { page: 1, limit: 20 })',
     responses: { 200: { description: "One page of revisions.", schema: revisionListSchema } },
     errors: { 404: "`Post not found` (also another user's post)." },

@@ -13,7 +13,7 @@ export const GET = api({
   docs: {
     summary: "Get a post revision",
     description: "Every field the revision kept, `content` always as Tiptap, plus `rendered` in the asked-for format like a post read.",
-    tag: "Posts",
+    tag: "Post history",
     sdk: 'inkbase.posts.revisions.get("post-id", 12, { format: "html" })',
     responses: { 200: { description: "The revision.", schema: postRevisionSchema } },
     errors: { 404: "`Post not found`, or `Revision not found` (never written, or pruned)." },

@@ -14,7 +14,7 @@ export const GET = api({
     summary: "Diff a post revision",
     description:
       "The fields that differ between the revision (`before`) and the post now or another revision (`after`). For `content`, `blocks` lists the changed top-level blocks (paragraphs, headings, list items…) with their text on each side: a reordered block is removed where it was and added where it is.",
-    tag: "Posts",
+    tag: "Post history",
     sdk: 'inkbase.posts.revisions.diff("post-id", 12, { against: "current" })',
     responses: { 200: { description: "The changes.", schema: revisionDiffSchema } },
     errors: { 404: "`Post not found`, or `Revision not found` (either side)." },

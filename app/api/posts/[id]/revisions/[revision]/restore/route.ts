@@ -18,7 +18,7 @@ export const POST = api({
     summary: "Restore a post revision",
     description:
       "Copies the revision's editable fields onto the post; `status` and `publishedAt` stay as they are. Writes a `restore` revision (the state before stays in the history) and fires `post.updated`. With `If-Match` (the post's ETag), a post changed since answers 412.",
-    tag: "Posts",
+    tag: "Post history",
     sdk: 'inkbase.posts.revisions.restore("post-id", 12, { ifMatch: (await inkbase.posts.getWithEtag("post-id")).etag })',
     requestHeaders: z.object({ "if-match": z.string().optional().meta({ description: "The post's ETag from GET /api/posts/{id}." }) }),
     responses: { 200: { description: "The post after the restore (tiptap); its new `ETag` is in the headers.", schema: postSchema } },

@@ -8,5 +8,3 @@ export async function assertOwnedPost(options: { ownerId: string; postId: string
   const post = await client.post.findFirst({ where: { id: options.postId, ownerId: options.ownerId }, select: { id: true } });
   if (!post) throw notFound("Post not found");
 }
-
-export const revisionNotFound = () => notFound("Revision not found");
