@@ -12,6 +12,8 @@ import { runCronTick } from "../lib/cron/run-cron-tick";
 import { listWebhookSubscriptions } from "../lib/webhooks/list-webhook-subscriptions";
 import { deleteWebhookSubscription } from "../lib/webhooks/delete-webhook-subscription";
 
+import { portabilityCommands } from "./portability-commands";
+
 type Flags = Record<string, string>;
 
 export const commands: Record<string, (flags: Flags) => Promise<unknown>> = {
@@ -74,4 +76,6 @@ export const commands: Record<string, (flags: Flags) => Promise<unknown>> = {
   },
 
   "cron:run": async () => runCronTick(),
+
+  ...portabilityCommands,
 };

@@ -16,6 +16,9 @@ const NAV = [
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/account", label: "Account" },
+  // PORTABILITY: Account → Import and Export.
+  { href: "/dashboard/import", label: "Import" },
+  { href: "/dashboard/export", label: "Export" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

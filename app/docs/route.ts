@@ -23,8 +23,13 @@ const config = {
   // Scalar's light greys (search placeholder, badges) and its orange and yellow (PATCH, PUT,
   // "required", numbers in code) fall below WCAG AA contrast on white: the same hues, darker. The
   // Next.js theme draws Scalar's `.dark-mode` cards light inside the light page, so they get the
-  // same values. Doubled classes outrank Scalar's own rules.
-  customCss: `.light-mode.light-mode,
+  // same values. Doubled classes outrank Scalar's own rules. A tag's endpoint list (the
+  // `.endpoints` card) scrolls once the tag has more operations than fit (Posts, since the
+  // revision routes), and a scroll box with no focusable content is out of a keyboard's reach
+  // (axe: scrollable-region-focusable): it grows instead.
+  customCss: `.scalar-app .endpoints-card .endpoints,
+.scalar-app .endpoints-card .max-h-\\[60vh\\] { overflow: visible; max-height: none; }
+.light-mode.light-mode,
 .light-mode.light-mode .dark-mode {
   --scalar-color-2: #666666;
   --scalar-color-3: #6e6e6e;

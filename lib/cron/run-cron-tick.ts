@@ -4,12 +4,14 @@
 // deliveries are then due at once), then deliver every due webhook attempt once, then prune the
 // delivery log and the outbox past their retention periods and Idempotency-Key answers past their
 // 24 hours, and sweep media files no row names (bounded storage; not part of the result, whose
-// shape DECISIONS §1 fixes; a failure there is logged and never fails the tick).
+// shape DECISIONS §1 fixes; a failure there is logged and never fails the tick). Stalled imports are
+// resumed after the deliveries.
 import { applyDueLabelMoves } from "../collections/apply-due-label-moves";
 import { pruneIdempotencyKeys } from "../idempotency/prune-idempotency-keys";
 import { logger } from "../log/logger";
 import { sweepMediaNowAndThen } from "../media/sweep-media-now-and-then";
 import { announceDuePosts } from "../posts/announce-due-posts";
+import { resumeStalledImports } from "../portability/resume-stalled-imports";
 import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
 import { pruneOutbox } from "../webhooks/prune-outbox";
 import { pruneWebhookLog } from "../webhooks/prune-webhook-log";
@@ -30,6 +32,9 @@ export async function runCronTick(
   if (moves.applied || moves.failed) logger().info(moves, "scheduled label moves made");
   const { published } = await announceDuePosts({ ownerId: options.ownerId });
   const { delivered, failed } = await deliverDueWebhooks(options);
+  // Imports whose server died mid-way (PORTABILITY "jobs that survive"); not in the result, whose
+  // shape DECISIONS §1 fixes; a failure is logged and never fails the tick.
+  await resumeStalledImports({ ownerId: options.ownerId, budgetMs: options.budgetMs }).catch((err: unknown) => console.error("[cron] resuming imports failed", err));
   // Per-owner ticks (tests) leave the shared log and outbox alone.
   if (!options.ownerId) {
     await pruneWebhookLog().catch((err: unknown) => console.error("[cron] pruning the webhook log failed", err));

@@ -1,26 +1,15 @@
 // POST /api/posts. One transaction: the post, its tags and co-authors, its first revision
 // (HISTORY.md: `create` for a draft, `publish` or `schedule` for a post created published), and
-// post.published when it is published now (SPEC "States and transitions": a draft or a scheduled
-// create fires nothing; the cron tick announces a scheduled post once its time has come).
-import { autoExcerpt } from "../content/auto-excerpt";
-import { readingTime } from "../content/reading-time";
+// post.published when it is published now (lib/posts/insert-post.ts, which imports share).
 import { EMPTY_DOCUMENT } from "../content/tiptap-document";
 import { db } from "../db";
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { conflict } from "../http/api-error";
-import type { Prisma } from "../generated/prisma/client";
 import { isUniqueViolation } from "../unique-violation";
-import { enqueueEvent } from "../webhooks/enqueue-event";
-import { postEventData } from "./post-event-data";
+import { insertPost } from "./insert-post";
 import type { CreatePostInput } from "./post-input";
-import { fromWireVisibility } from "./post-visibility";
-import { snapshotOf, readSnapshotRelations } from "./post-snapshot";
-import { publicationTime } from "./publication-time";
-import { recordPostRevision } from "./record-post-revision";
-import { replacePostCoauthors } from "./replace-post-coauthors";
-import { replacePostTags } from "./replace-post-tags";
 import { assertSlugNotReserved } from "./reserved-slugs";
-import { ownerActor, type RevisionActor } from "./revision-actor";
+import type { RevisionActor } from "./revision-actor";
 
 export async function createPost(options: {
   owner: { id: string; username: string };
@@ -29,74 +18,12 @@ export async function createPost(options: {
   actor?: RevisionActor;
   now?: Date;
 }): Promise<{ id: string }> {
-  const { owner, input } = options;
+  const { owner, actor } = options;
   const now = options.now ?? new Date();
-  assertSlugNotReserved(input.slug);
-
-  const content = await fillMediaImageSizes(owner.id, input.content ?? EMPTY_DOCUMENT);
-  const givenExcerpt = input.excerpt?.trim() ? input.excerpt : null;
-  const requestedAt = input.publishedAt ? new Date(input.publishedAt) : null;
-  const published = input.status === "published";
-  const publication = published ? publicationTime(requestedAt, now) : null;
-  const announce = publication !== null && !publication.scheduled;
-
-  const data: Prisma.PostUncheckedCreateInput = {
-    ownerId: owner.id,
-    slug: input.slug,
-    title: input.title,
-    subtitle: input.subtitle ?? null,
-    excerpt: givenExcerpt ?? autoExcerpt(content),
-    excerptAuto: givenExcerpt === null,
-    content: content as unknown as Prisma.InputJsonObject,
-    readingTime: readingTime(content),
-    coverImage: input.coverImage ?? null,
-    featured: input.featured ?? false,
-    visibility: fromWireVisibility(input.visibility ?? "public"),
-    status: published ? "published" : "draft",
-    // A draft keeps a date only when one was given (for scheduling it later).
-    publishedAt: publication ? publication.publishedAt : requestedAt,
-    announcedAt: announce ? now : null,
-    seoTitle: input.seoTitle ?? null,
-    seoDescription: input.seoDescription ?? null,
-    canonicalUrl: input.canonicalUrl ?? null,
-    ogTitle: input.ogTitle ?? null,
-    ogDescription: input.ogDescription ?? null,
-    ogImage: input.ogImage ?? null,
-    twitterTitle: input.twitterTitle ?? null,
-    twitterDescription: input.twitterDescription ?? null,
-    twitterImage: input.twitterImage ?? null,
-    robots: input.robots ?? null,
-    createdAt: now,
-    updatedAt: now,
-  };
-
+  assertSlugNotReserved(options.input.slug);
+  const content = await fillMediaImageSizes(owner.id, options.input.content ?? EMPTY_DOCUMENT);
   try {
-    return await db().$transaction(async (tx) => {
-      const post = await tx.post.create({ data });
-      if (input.tagNames?.length) await replacePostTags(tx, { ownerId: owner.id, postId: post.id, names: input.tagNames });
-      if (input.coauthors?.length) {
-        await replacePostCoauthors(tx, { ownerId: owner.id, postId: post.id, coauthors: input.coauthors, replacing: false });
-      }
-      const relations = input.tagNames?.length || input.coauthors?.length ? await readSnapshotRelations(tx, post.id) : { tags: [], coauthors: [] };
-      await recordPostRevision(tx, {
-        postId: post.id,
-        snapshot: snapshotOf(post, relations),
-        reason: publication === null ? "create" : publication.scheduled ? "schedule" : "publish",
-        actor: options.actor ?? ownerActor(owner.id),
-        now,
-      });
-      if (announce) {
-        await enqueueEvent(tx, {
-          ownerId: owner.id,
-          project: owner.username,
-          type: "post.published",
-          orderingKey: `post:${post.id}`,
-          data: postEventData(post, owner.username),
-          at: now,
-        });
-      }
-      return { id: post.id };
-    });
+    return await db().$transaction((tx) => insertPost(tx, { owner, input: { ...options.input, content }, actor, now, events: true }));
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;

@@ -1,4 +1,4 @@
-// The six events of SPEC "Events" and the two of MEDIA.md. Subscriptions default to all of them.
+// The six events of SPEC "Events", the two of MEDIA.md and PORTABILITY's import.completed. Subscriptions default to all of them.
 import { z } from "zod";
 
 export const EVENT_TYPES = [
@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   "post.updated",
   "media.created",
   "media.deleted",
+  "import.completed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -114,7 +114,7 @@ function post(
 }
 
 /** Connects only to the addresses the guard vetted, whatever DNS says by now. */
-function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     const family = options.family === 4 || options.family === 6 ? options.family : undefined;
     const candidates = family ? addresses.filter((a) => a.family === family) : addresses;

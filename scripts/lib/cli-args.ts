@@ -1,6 +1,9 @@
 // `<command> --flag value ...` through node:util parseArgs (strict: a stray positional or a flag
 // without a value is an error). Every flag is a string option; repeated flags keep the last value.
+// The switches in SWITCHES take no value (`--dry-run`, `--force`) and read as "true".
 import { parseArgs } from "node:util";
+
+const SWITCHES = new Set(["dry-run", "force"]);
 
 export function parseFlags(argv: string[]): { command: string | undefined; flags: Record<string, string> } {
   const [command, ...rest] = argv;
@@ -10,6 +13,10 @@ export function parseFlags(argv: string[]): { command: string | undefined; flags
     const token = tokens[i];
     if (token.kind === "positional") throw new Error(`Unexpected argument "${token.value}"`);
     if (token.kind !== "option") continue;
+    if (token.value === undefined && SWITCHES.has(token.name)) {
+      flags[token.name] = "true";
+      continue;
+    }
     if (token.value !== undefined) {
       flags[token.name] = token.value;
       continue;

@@ -6,9 +6,11 @@
 import { HttpClient, type InkbaseOptions, type RequestOptions } from "./http.js";
 import type { BodyOf, InkbaseEvent, QueryOf, ResponseOf, ScheduledMoveCreated } from "./types.js";
 import { MediaResource } from "./media.js";
+import { PortabilityClient, type ImportSource } from "./portability.js";
 
 export { InkbaseError, type ErrorBody } from "./errors.js";
 export { ONE_REQUEST_MAX_BYTES, type UploadInput, type UploadOptions } from "./media.js";
+export type { ImportReport, ImportSource } from "./portability.js";
 export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.js";
 export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./http.js";
 export type * from "./types.js";
@@ -25,9 +27,23 @@ export class Inkbase {
   /** The media library: `upload` (one request up to 4 MiB, else the two-step flow), list, get, update, delete. */
   readonly media: MediaResource;
 
+  private readonly portability: PortabilityClient;
+
   constructor(options: InkbaseOptions) {
     this.http = new HttpClient(options);
     this.media = new MediaResource(this.http, options);
+    this.portability = new PortabilityClient(this.http, options);
+  }
+
+  /** Imports (PORTABILITY): `create(file, { source, dryRun? })` → `{ id, status }`, then `get(id)` for the report. */
+  readonly imports = {
+    create: (file: Blob, options: { source: ImportSource; dryRun?: boolean; filename?: string; signal?: AbortSignal }) => this.portability.createImport(file, options),
+    get: (id: string, call?: Call) => this.portability.getImport(id, call),
+  };
+
+  /** The account as a zip: `json` (posts, collections, media) or `markdown`. */
+  export(options: { format?: "json" | "markdown"; signal?: AbortSignal } = {}): Promise<Blob> {
+    return this.portability.export(options);
   }
 
   /** Any operation, with status and headers (ETag, rate limits) alongside the data. */

@@ -412,6 +412,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the account
+         * @description A streamed `.zip`. `json`: `posts.json` (every post, with its revisions where they are kept), `collections/<slug>.json` (schema, entries, every kept version, labels and their history) and `media/` (the original files and `media.json`); importing it with `source=inkbase` reproduces the account. `markdown`: one `<slug>.md` per post with YAML front matter, and the media files.
+         *
+         *     Scopes: `posts:read`, `collections:read`.
+         */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -421,6 +443,50 @@ export interface paths {
         };
         /** Health check */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an import
+         * @description Imports a Ghost JSON export, a WordPress WXR file, Markdown files with YAML front matter (one `.md` or a `.zip`), or an Inkbase JSON export. Answers at once; the import runs in the background: follow it with `GET /api/imports/{id}`. Re-importing the same file updates what it imported before and duplicates nothing. Files up to 32 MiB.
+         *
+         *     Scopes: `posts:write`.
+         */
+        post: operations["postImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import's report
+         * @description Progress while it runs, then the counts and every warning (`item` names the post, file or batch). A running import whose server stopped is resumed by this read (after the answer) or by the cron tick.
+         *
+         *     Scopes: `posts:write`.
+         */
+        get: operations["getImportsId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1172,6 +1238,20 @@ export interface components {
             /** @description Delete entries other entries reference, as `?force=true` does for one (their items are otherwise 409 `Entry is referenced`). */
             force?: boolean;
         };
+        ImportForm: {
+            /**
+             * Format: binary
+             * @description The export: a Ghost .json, a WordPress .xml, a .md or a .zip of them, an Inkbase export .zip (or its posts.json).
+             */
+            file: string;
+            /** @enum {string} */
+            source: "ghost" | "wordpress" | "markdown" | "inkbase";
+            /**
+             * @description `true`: only report what would happen; nothing is written.
+             * @enum {string}
+             */
+            dryRun?: "true" | "false";
+        };
         MediaUploadForm: {
             /**
              * Format: binary
@@ -1596,7 +1676,7 @@ export interface components {
             /** @description `evt_…`: also the feed's cursor (`after`). */
             id: string;
             /** @enum {string} */
-            type: "entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted";
+            type: "entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted" | "import.completed";
             /** Format: date-time */
             createdAt: string;
             /** @description The owner's username. */
@@ -1609,6 +1689,31 @@ export interface components {
         CursorExpired: {
             /** @constant */
             error: "Cursor expired";
+        };
+        ImportStarted: {
+            id: string;
+            /** @constant */
+            status: "running";
+        };
+        ImportReport: {
+            id: string;
+            /** @enum {string} */
+            source: "ghost" | "wordpress" | "markdown" | "inkbase";
+            /** @enum {string} */
+            status: "running" | "succeeded" | "failed";
+            dryRun: boolean;
+            progress: {
+                done: number;
+                total: number;
+            };
+            created: number;
+            updated: number;
+            skipped: number;
+            warnings: {
+                item: string;
+                message: string;
+            }[];
+            error?: string;
         };
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
@@ -2031,7 +2136,7 @@ export interface components {
         WebhookListItem: {
             id: string;
             url: string;
-            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
+            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted" | "import.completed")[];
             active: boolean;
             /** @description Set when deliveries kept failing for 3 days, or the owner paused it. */
             disabledAt: string | null;
@@ -2060,7 +2165,7 @@ export interface components {
         CreatedWebhook: {
             id: string;
             url: string;
-            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
+            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted" | "import.completed")[];
             active: boolean;
             /** @description Set when deliveries kept failing for 3 days, or the owner paused it. */
             disabledAt: string | null;
@@ -2079,7 +2184,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
+            events: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted" | "import.completed")[];
             active: boolean;
             /** @description Set when deliveries kept failing for 3 days, or the owner paused it. */
             disabledAt: string | null;
@@ -4851,6 +4956,84 @@ export interface operations {
             };
         };
     };
+    getExport: {
+        parameters: {
+            query?: {
+                format?: "json" | "markdown";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip (`application/zip`), as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -4899,6 +5082,227 @@ export interface operations {
                         database: "embedded" | "postgres";
                         error: string;
                     };
+                };
+            };
+        };
+    };
+    postImports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            /** @description The import has started. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportStarted"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description The file is over 32 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        error: "File too large";
+                        limit: number;
+                    };
+                };
+            };
+            /** @description `Unsupported Media Type`: send `multipart/form-data` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getImportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Import not found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
                 };
             };
         };
@@ -8222,7 +8626,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
+                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted" | "import.completed")[];
                 };
             };
         };
@@ -8549,7 +8953,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted")[];
+                    events?: ("entry.created" | "entry.updated" | "entry.deleted" | "label.updated" | "post.published" | "post.updated" | "media.created" | "media.deleted" | "import.completed")[];
                     active?: boolean;
                 };
             };

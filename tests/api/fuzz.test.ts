@@ -90,6 +90,10 @@ const GENERATORS: Record<string, Generator> = {
   "GET /api/posts/by-username/[project]/tags": { auth: "none" },
   "GET /api/events": { auth: "key" },
   "GET /api/events/[id]": { auth: "key" },
+  // Portability (issue 26).
+  "POST /api/imports": { auth: "key", fields: ["file", "source", "dryRun"] },
+  "GET /api/imports/[id]": { auth: "key" },
+  "GET /api/export": { auth: "key" },
   // Routes from the keys/webhooks and OpenAPI issues (listed ahead of their merge; an entry for a
   // route that does not exist is simply not run).
   "GET /api/openapi.json": { auth: "none" },

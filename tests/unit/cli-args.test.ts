@@ -18,4 +18,8 @@ describe("admin CLI flags", () => {
   it("takes a value that starts with a single dash, and the last of repeated flags", () => {
     expect(parseFlags(["user:create", "--password", "-x1", "--plan", "free", "--plan", "pro"]).flags).toEqual({ password: "-x1", plan: "pro" });
   });
+
+  it("reads --dry-run and --force as switches, wherever they stand", () => {
+    expect(parseFlags(["import", "--dry-run", "--username", "ann", "--force"]).flags).toEqual({ "dry-run": "true", username: "ann", force: "true" });
+  });
 });

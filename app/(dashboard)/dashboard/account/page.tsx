@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import styles from "@/components/account/account.module.css";
 import { DisplayNameForm } from "@/components/account/display-name-form";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
@@ -30,6 +31,13 @@ export default async function AccountPage() {
       <section className={pageStyles.section} aria-labelledby="profile">
         <h2 id="profile" className={pageStyles.sectionTitle}>Profile</h2>
         <DisplayNameForm initial={account.displayName} username={account.username} />
+      </section>
+      <section className={pageStyles.section} aria-labelledby="your-writing">
+        <h2 id="your-writing" className={pageStyles.sectionTitle}>Your writing</h2>
+        <p>
+          <Link href="/dashboard/import">Import</Link> posts from Ghost, WordPress or Markdown, or{" "}
+          <Link href="/dashboard/export">export</Link> everything as a zip.
+        </p>
       </section>
     </>
   );

@@ -1,0 +1,34 @@
+// POST /api/imports – start an import: multipart `file` + `source` (ghost | wordpress | markdown | inkbase), `dryRun=true` to only report → 202 { id, status } (posts:write)
+import { api } from "@/lib/http/api";
+import { createImport } from "@/lib/portability/create-import";
+import { importErrors, importStartedSchema } from "@/lib/portability/import-docs";
+import { importFormSchema, readImportRequest } from "@/lib/portability/read-import-request";
+import { runImport } from "@/lib/portability/run-import";
+import { runAfterResponse } from "@/lib/webhooks/run-after-response";
+
+export const runtime = "nodejs";
+// Vercel: the import runs after the response within this function's time; what is left is resumed
+// by the next GET of its report (or the cron tick). See docs/portability.md.
+export const maxDuration = 300;
+const RUN_BUDGET_MS = 270_000;
+
+export const POST = api({
+  auth: "key-or-session",
+  scopes: ["posts:write"],
+  docs: {
+    summary: "Start an import",
+    description:
+      "Imports a Ghost JSON export, a WordPress WXR file, Markdown files with YAML front matter (one `.md` or a `.zip`), or an Inkbase JSON export. Answers at once; the import runs in the background: follow it with `GET /api/imports/{id}`. Re-importing the same file updates what it imported before and duplicates nothing. Files up to 32 MiB.",
+    tag: "Portability",
+    sdk: 'inkbase.imports.create(new File([/* the export */], "export.json"), { source: "ghost" })',
+    requestContent: { "multipart/form-data": importFormSchema },
+    responses: { 202: { description: "The import has started.", schema: importStartedSchema } },
+    errors: { 413: importErrors.tooLarge, 415: "`Unsupported Media Type`: send `multipart/form-data`" },
+  },
+  handler: async ({ req, principal }) => {
+    const upload = await readImportRequest(req);
+    const started = await createImport({ ownerId: principal.userId, ...upload });
+    runAfterResponse("import", () => runImport(started.id, { budgetMs: RUN_BUDGET_MS }));
+    return Response.json(started, { status: 202, headers: { Location: `/api/imports/${started.id}` } });
+  },
+});

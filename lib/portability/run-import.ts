@@ -1,0 +1,179 @@
+// Runs (or resumes) one import: claim it, parse its stored file, then write the items from the
+// first one no committed batch holds, BATCH_SIZE at a time. Each batch is one transaction that
+// also advances `done`, the counts and the warnings under the job's row lock, so a kill -9 loses
+// at most the batch in flight, which the resume writes again: nothing twice, nothing lost. A batch
+// that fails rolls back alone and is reported; a dry run rolls every batch back but keeps its
+// report. The end: `succeeded`, the file dropped, and one import.completed event with the counts.
+// `budgetMs` bounds one run (a Vercel function): the claim is then let go for the next
+// GET of the report or cron tick to resume.
+import { htmlToDocument } from "../content/html-to-document";
+import { markdownToDocument } from "../content/markdown-to-document";
+import type { TiptapDocument } from "../content/tiptap-document";
+import { db, type Tx } from "../db";
+import { logger } from "../log/logger";
+import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
+import { randomId } from "../random-id";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { claimImport, IMPORT_LEASE_MS, type ClaimedImport } from "./claim-import";
+import { copyImagesIntoLibrary } from "./copy-images";
+import { MalformedImport, type ImportItem, type ImportSource } from "./import-item";
+import { parseImportFile } from "./parse-import-file";
+import { restoreCollection } from "./restore-collection";
+import { writeImportedPost } from "./write-imported-post";
+
+export const BATCH_SIZE = 20;
+
+type Warning = { item: string; message: string };
+type Counts = { created: number; updated: number; skipped: number; warnings: Warning[] };
+type Prepared = { item: ImportItem; content?: TiptapDocument; warnings: string[] };
+
+class ClaimLost extends Error {}
+class DryRunRollback extends Error {
+  constructor(readonly counts: Counts) {
+    super("dry run");
+  }
+}
+
+export type RunOptions = {
+  budgetMs?: number;
+  /** Called after each batch with the job's progress (the CLI's progress line). */
+  onProgress?: (progress: { done: number; total: number }) => void;
+};
+
+export async function runImport(id: string, options: RunOptions = {}): Promise<"finished" | "paused" | "not-claimed"> {
+  const token = randomId("clm", 16);
+  const job = await claimImport(id, token);
+  if (!job) return "not-claimed";
+  try {
+    return await execute(job, token, options);
+  } catch (err) {
+    if (err instanceof ClaimLost) return "not-claimed";
+    logger().error({ err, importId: id }, "import failed");
+    await settle(job, token, "failed", err instanceof MalformedImport ? err.message : "The import stopped on an internal error; nothing after the last completed batch was written");
+    return "finished";
+  }
+}
+
+async function execute(job: ClaimedImport, token: string, options: RunOptions): Promise<"finished" | "paused"> {
+  const startedAt = Date.now();
+  const owner = await db().user.findUniqueOrThrow({ where: { id: job.ownerId }, select: { id: true, username: true, plan: true } });
+  const items = await parseImportFile(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename);
+  if (job.total !== items.length) await guarded(token, job.id, { total: items.length });
+  options.onProgress?.({ done: job.done, total: items.length });
+
+  let done = job.done;
+  while (done < items.length) {
+    if (options.budgetMs !== undefined && Date.now() - startedAt > options.budgetMs) {
+      // Let go now rather than when the lease lapses, so the next poll or tick resumes at once.
+      await guarded(token, job.id, { lockedUntil: new Date(0) });
+      return "paused";
+    }
+    // A collection is a batch of its own: it is large, and failing alone is what a reader expects.
+    const batch = items[done].kind === "collection" ? [items[done]] : takePosts(items, done);
+    const prepared = await Promise.all(batch.map((item) => prepare(item, owner.id)));
+    const first = done + 1;
+    const last = done + batch.length;
+    try {
+      await writeBatch(job, token, owner, prepared, batch.length);
+    } catch (err) {
+      if (err instanceof ClaimLost) throw err;
+      if (!(err instanceof DryRunRollback)) {
+        const message = err instanceof Error ? err.message.split("\n").slice(-1)[0] : String(err);
+        const where = batch.length === 1 ? batch[0].label : `batch of items ${first}–${last}`;
+        await advance(job.id, token, batch.length, { created: 0, updated: 0, skipped: batch.length, warnings: [{ item: where, message: `Not imported: the batch was rolled back (${message})` }] });
+      }
+    }
+    done = last;
+    options.onProgress?.({ done, total: items.length });
+  }
+  await settle(job, token, "succeeded", null);
+  return "finished";
+}
+
+function takePosts(items: ImportItem[], from: number): ImportItem[] {
+  const batch: ImportItem[] = [];
+  for (let i = from; i < items.length && batch.length < BATCH_SIZE && items[i].kind === "post"; i++) batch.push(items[i]);
+  return batch;
+}
+
+/** The work outside the transaction: conversion to Tiptap, copying images, media sizes. */
+async function prepare(item: ImportItem, ownerId: string): Promise<Prepared> {
+  if (item.kind === "collection") return { item, warnings: [] };
+  const warnings = [...item.notes];
+  let content: TiptapDocument;
+  if ("doc" in item.body) content = item.body.doc;
+  else {
+    const converted = "html" in item.body ? htmlToDocument(item.body.html) : markdownToDocument(item.body.markdown);
+    if (converted.dropped.length) warnings.push(`Dropped markup with no equivalent here: ${converted.dropped.join(", ")}`);
+    content = converted.doc;
+  }
+  const copied = await copyImagesIntoLibrary({ ownerId, content, coverImage: item.fields.coverImage ?? null });
+  warnings.push(...copied.warnings);
+  const fields = copied.coverImage === item.fields.coverImage ? item.fields : { ...item.fields, coverImage: copied.coverImage };
+  return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings };
+}
+
+async function writeBatch(job: ClaimedImport, token: string, owner: { id: string; username: string; plan: string }, prepared: Prepared[], size: number) {
+  const now = new Date();
+  await db().$transaction(
+    async (tx) => {
+      await lockJob(tx, job.id, token);
+      const counts: Counts = { created: 0, updated: 0, skipped: 0, warnings: [] };
+      for (const { item, content, warnings } of prepared) {
+        const result =
+          item.kind === "collection"
+            ? await restoreCollection(tx, { owner, collection: item.collection, now })
+            : await writeImportedPost(tx, { owner, source: job.source as ImportSource, item, content: content!, now });
+        counts[result.outcome] += 1;
+        for (const message of [...warnings, ...result.warnings]) counts.warnings.push({ item: item.label, message });
+      }
+      if (job.dryRun) throw new DryRunRollback(counts);
+      await advance(job.id, token, size, counts, tx);
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  ).catch(async (err: unknown) => {
+    // A dry run's report is kept although its writes are not.
+    if (err instanceof DryRunRollback) await advance(job.id, token, size, err.counts);
+    throw err;
+  });
+}
+
+async function lockJob(tx: Tx, id: string, token: string): Promise<void> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "ImportJob" WHERE id = ${id} AND "claimToken" = ${token} AND status = 'running' FOR UPDATE`;
+  if (!rows.length) throw new ClaimLost();
+}
+
+/** Moves `done` on by `size` and adds the counts, renewing the lease; only for the claim's holder. */
+async function advance(id: string, token: string, size: number, counts: Counts, tx: Tx = db()): Promise<void> {
+  const leaseEnd = new Date(Date.now() + IMPORT_LEASE_MS);
+  const changed = await tx.$executeRaw`
+    UPDATE "ImportJob" SET done = done + ${size}, created = created + ${counts.created}, updated = updated + ${counts.updated},
+      skipped = skipped + ${counts.skipped}, warnings = warnings || ${JSON.stringify(counts.warnings)}::jsonb,
+      "lockedUntil" = ${leaseEnd}, "updatedAt" = now()
+    WHERE id = ${id} AND "claimToken" = ${token} AND status = 'running'`;
+  if (changed === 0) throw new ClaimLost();
+}
+
+async function guarded(token: string, id: string, data: { total?: number; lockedUntil?: Date }): Promise<void> {
+  const { count } = await db().importJob.updateMany({ where: { id, claimToken: token, status: "running" }, data });
+  if (count === 0) throw new ClaimLost();
+}
+
+async function settle(job: ClaimedImport, token: string, status: "succeeded" | "failed", error: string | null): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await lockJob(tx, job.id, token);
+    const row = await tx.importJob.update({
+      where: { id: job.id },
+      data: { status, error, file: null, finishedAt: new Date(), lockedUntil: null, claimToken: null },
+      include: { owner: { select: { username: true } } },
+    });
+    if (job.dryRun) return;
+    await enqueueEvent(tx, {
+      ownerId: job.ownerId,
+      project: row.owner.username,
+      type: "import.completed",
+      orderingKey: `import:${job.id}`,
+      data: { id: job.id, source: row.source, status, created: row.created, updated: row.updated, skipped: row.skipped, warnings: Array.isArray(row.warnings) ? row.warnings.length : 0, ...(error ? { error } : {}) },
+    });
+  });
+}
