@@ -15,16 +15,12 @@
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import autocannon, { type Result } from "autocannon";
-import pg from "pg";
-import { applyPendingMigrations } from "../../scripts/lib/migrations";
-import { startNextServer, type RunningServer } from "../../tests/support/start-next-server";
-import { withDatabaseName } from "../../tests/support/test-database";
+import type { RunningServer } from "../../tests/support/start-next-server";
 import { createApiKey } from "../../lib/auth/create-api-key";
 import { createCollection } from "../../lib/collections/create-collection";
 import { disconnectDb } from "../../lib/db";
 import { createUser } from "../../lib/users/create-user";
-import { databaseCpuMs, processCpuMs } from "../lib/server-cpu";
+import { admin, createBenchDatabase, dropBenchDatabase, measure, median, startBenchServer, statusesOf, type BenchRequest, type Run } from "../lib/harness";
 import { seedEntries } from "./seed";
 
 const { values } = parseArgs({
@@ -41,7 +37,6 @@ const sizes = values.sizes.split(",").map(Number);
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
-const serverUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const COLLECTION = "bench";
 /** The collection the entries' `author` references point into (PEOPLE published entries). */
 const PEOPLE_COLLECTION = "people";
@@ -51,25 +46,10 @@ const SAMPLE = 200;
 
 type Target = { size: number; database: string; url: string; key: string; pk: string; server: RunningServer; sample: string[]; etags: string[]; seedSeconds: number; databaseSize: string };
 type Figures = { reqPerSec: number; ofHealth: number; p50: number; p99: number; cpuMsPerRequest: number; dbCpuMsPerRequest: number; requests: number; statuses: string };
-type Request = { method?: string; path?: string; body?: string; headers?: Record<string, string> };
-type Scenario = { name: string; prepare?: (target: Target) => Promise<void>; request: (target: Target, i: number) => Request };
-
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+type Scenario = { name: string; prepare?: (target: Target) => Promise<void>; request: (target: Target, i: number) => BenchRequest };
 
 async function setUp(size: number): Promise<Target> {
-  const database = `inkbase_bench_${size}_${randomBytes(3).toString("hex")}`;
-  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${database}"`));
-  const url = withDatabaseName(serverUrl, database);
-  await applyPendingMigrations({ url });
-  process.env.DATABASE_URL = url;
+  const { database, url } = await createBenchDatabase(`inkbase_bench_${size}`);
   const user = await createUser({ username: `bench-${size}`, email: `bench-${size}@example.test`, password: randomBytes(12).toString("hex"), plan: "pro" });
   const { key } = await createApiKey({ userId: user.id, name: "bench", scopes: ["collections:read", "collections:write", "collections:delete"] });
   const schema = {
@@ -100,15 +80,7 @@ async function setUp(size: number): Promise<Target> {
   const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
   console.log(`  seeded in ${seedSeconds} s (${databaseSize})`);
 
-  const server = await startNextServer({
-    DATABASE_URL: url,
-    INKBASE_EMBEDDED_DB: "",
-    AUTH_SECRET: "bench-auth-secret-0123456789abcdef",
-    RATE_LIMIT_KEY_PER_MIN: "1000000000",
-    UPSTASH_REDIS_REST_URL: undefined,
-    UPSTASH_REDIS_REST_TOKEN: undefined,
-    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (see bench/lib/profile-summary.ts).
-  }, { nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] });
+  const server = await startBenchServer(url);
   // Published entries are the even ones; the sample spreads over the whole range.
   const sample = Array.from({ length: SAMPLE }, (_, i) => `bench-${2 * Math.max(1, Math.round(((i + 1) * size) / (2 * SAMPLE)))}`);
   const etags = await Promise.all(
@@ -119,26 +91,11 @@ async function setUp(size: number): Promise<Target> {
 
 async function tearDown(target: Target): Promise<void> {
   await target.server.stop();
-  await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${target.database}" WITH (FORCE)`));
+  await dropBenchDatabase(target.database);
 }
 
-type Run = Result & { cpuMs: number; dbCpuMs: number };
-
-async function load(target: Target, scenario: Scenario, seconds: number, offset: number): Promise<Run> {
-  let i = offset;
-  const cpuBefore = processCpuMs(target.server.pid);
-  const dbBefore = databaseCpuMs();
-  const result = await autocannon({
-    url: target.server.url,
-    connections,
-    duration: seconds,
-    headers: { Authorization: `Bearer ${target.key}`, "Content-Type": "application/json" },
-    requests: [{ setupRequest: (req) => { const next = scenario.request(target, i++); return { ...req, ...next, headers: { ...req.headers, ...next.headers } }; } }],
-  });
-  return { ...result, cpuMs: processCpuMs(target.server.pid) - cpuBefore, dbCpuMs: databaseCpuMs() - dbBefore };
-}
-
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+const load = (target: Target, scenario: Scenario, seconds: number, offset: number): Promise<Run> =>
+  measure({ server: target.server, key: target.key, connections, seconds, offset, request: (i) => scenario.request(target, i) });
 
 const run = randomBytes(3).toString("hex");
 const editBody = (target: Target, i: number) => {
@@ -213,17 +170,15 @@ async function main(): Promise<void> {
       for (const target of targets) {
         const floor = floors.get(`${scenario.name}|${target.size}`)!;
         const results = runs.get(target.size)!;
-        const statuses: Record<string, number> = {};
-        for (const result of results) for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = (statuses[code] ?? 0) + count;
         const figures: Figures = {
-          reqPerSec: Math.round(median(results.map((r) => r.requests.average))),
-          ofHealth: scenario.name === HEALTH ? 1 : median(results.map((r, i) => r.requests.average / floor[i].requests.average)),
-          cpuMsPerRequest: median(results.map((r) => r.cpuMs / Math.max(1, r.requests.total))),
-          dbCpuMsPerRequest: median(results.map((r) => r.dbCpuMs / Math.max(1, r.requests.total))),
-          p50: median(results.map((r) => r.latency.p50)),
-          p99: median(results.map((r) => r.latency.p99)),
-          requests: results.reduce((sum, r) => sum + r.requests.total, 0),
-          statuses: Object.entries(statuses).map(([code, count]) => `${code}×${count}`).join(" "),
+          reqPerSec: Math.round(median(results.map((r) => r.reqPerSec))),
+          ofHealth: scenario.name === HEALTH ? 1 : median(results.map((r, i) => r.reqPerSec / floor[i].reqPerSec)),
+          cpuMsPerRequest: median(results.map((r) => r.cpuMs)),
+          dbCpuMsPerRequest: median(results.map((r) => r.dbCpuMs)),
+          p50: median(results.map((r) => r.p50)),
+          p99: median(results.map((r) => r.p99)),
+          requests: results.reduce((sum, r) => sum + r.requests, 0),
+          statuses: statusesOf(results),
         };
         table[scenario.name][target.size] = figures;
         console.log(`  ${String(target.size).padStart(8)}  ${scenario.name.padEnd(50)} ${String(figures.reqPerSec).padStart(5)} req/s (${(100 * figures.ofHealth).toFixed(0)}% of health)  p50 ${figures.p50} ms  p99 ${figures.p99} ms  server CPU ${figures.cpuMsPerRequest.toFixed(2)} ms/req  database CPU ${figures.dbCpuMsPerRequest.toFixed(2)} ms/req  [${figures.statuses}]`);

@@ -17,15 +17,11 @@
 // PostgreSQL server (default postgresql://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import autocannon, { type Result } from "autocannon";
-import pg from "pg";
-import { applyPendingMigrations } from "../../scripts/lib/migrations";
-import { startNextServer, type RunningServer } from "../../tests/support/start-next-server";
-import { withDatabaseName } from "../../tests/support/test-database";
+import type { RunningServer } from "../../tests/support/start-next-server";
 import { createApiKey } from "../../lib/auth/create-api-key";
 import { disconnectDb } from "../../lib/db";
 import { createUser } from "../../lib/users/create-user";
-import { databaseCpuMs, processCpuMs } from "../lib/server-cpu";
+import { createBenchDatabase, dropBenchDatabase, figuresLine, measure, median, startBenchServer, type BenchRequest, type Run } from "../lib/harness";
 
 const { values } = parseArgs({
   options: {
@@ -47,10 +43,8 @@ const DURATION = Number(values.duration ?? (quick ? 1 : 10));
 const ROUNDS = Number(values.rounds ?? (quick ? 1 : 3));
 const CONNECTIONS = Number(values.connections ?? (quick ? 2 : 20));
 const WARM_UP = quick ? 1 : 2;
-const serverUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
-type Request = { method?: string; path: string; body?: string };
-type Run = { reqPerSec: number; p50: number; p99: number; cpuMs: number; dbCpuMs: number; statuses: string };
+type Request = BenchRequest & { path: string };
 type Target = { server: RunningServer; key: string };
 
 const LOREM = "moss lichen fern stone river cloud north wall roof shade water slow green light path field".split(" ");
@@ -65,16 +59,6 @@ function documentOf(words: number, variant: number) {
   return { type: "doc", content: paragraphs };
 }
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function send(target: Target, request: Request, key = target.key): Promise<Response> {
   const res = await fetch(`${target.server.url}${request.path}`, {
     method: request.method,
@@ -85,36 +69,13 @@ async function send(target: Target, request: Request, key = target.key): Promise
   return res;
 }
 
-async function load(target: Target, request: (i: number) => Request, seconds: number): Promise<Run> {
-  let i = 0;
-  const cpuBefore = processCpuMs(target.server.pid);
-  const dbBefore = databaseCpuMs();
-  const result: Result = await autocannon({
-    url: target.server.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { Authorization: `Bearer ${target.key}`, "Content-Type": "application/json" },
-    requests: [{ setupRequest: (req) => ({ ...req, ...request(i++) }) }],
-  });
-  const total = Math.max(1, result.requests.total);
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMs: (processCpuMs(target.server.pid) - cpuBefore) / total,
-    dbCpuMs: (databaseCpuMs() - dbBefore) / total,
-    statuses: Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`).join(" "),
-  };
-}
+const load = (target: Target, request: (i: number) => Request, seconds: number): Promise<Run> =>
+  measure({ server: target.server, key: target.key, connections: CONNECTIONS, seconds, request });
 
-const median = (numbers: number[]) => [...numbers].sort((x, y) => x - y)[Math.floor(numbers.length / 2)];
 /** How many times slower `slow` is than `fast`, in req/s, as the median of the rounds' pairs. */
 const slowdown = (slow: Run[], fast: Run[]) => median(slow.map((run, i) => fast[i].reqPerSec / run.reqPerSec));
 
-function line(name: string, runs: Run[]): string {
-  const figure = (pick: (r: Run) => number, digits = 0) => median(runs.map(pick)).toFixed(digits);
-  return `${name.padEnd(46)} ${figure((r) => r.reqPerSec).padStart(6)} req/s  p50 ${figure((r) => r.p50)} ms  p99 ${figure((r) => r.p99)} ms  server CPU ${figure((r) => r.cpuMs, 2)} ms/req  database CPU ${figure((r) => r.dbCpuMs, 2)} ms/req  [${runs.map((r) => r.statuses).join(" | ")}]`;
-}
+const line = (name: string, runs: Run[]) => figuresLine(name, runs);
 
 /** Runs each named scenario for `rounds` rounds, back to back within a round, after a warm-up. */
 async function compare(scenarios: { name: string; target: Target; request: (i: number) => Request }[]): Promise<Map<string, Run[]>> {
@@ -129,29 +90,16 @@ async function compare(scenarios: { name: string; target: Target; request: (i: n
 
 async function main(): Promise<void> {
   console.log(`history bench: ${WORDS} words, ${REVISIONS} revisions, ${POSTS} posts for PATCH; ${ROUNDS} rounds of ${DURATION} s; ${CONNECTIONS} connections${quick ? " (quick: checks the bench runs, not a figure)" : ""}`);
-  const database = `inkbase_bench_history_${randomBytes(3).toString("hex")}`;
-  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${database}"`));
+  const { database, url } = await createBenchDatabase("inkbase_bench_history");
   const servers: RunningServer[] = [];
   try {
-    const url = withDatabaseName(serverUrl, database);
-    await applyPendingMigrations({ url });
-    process.env.DATABASE_URL = url;
     const user = await createUser({ username: "bench-history", email: "bench-history@example.test", password: randomBytes(12).toString("hex"), plan: "pro" });
     const key = (await createApiKey({ userId: user.id, name: "bench", scopes: ["posts:read", "posts:write"] })).key;
     const otherKey = (await createApiKey({ userId: user.id, name: "bench 2", scopes: ["posts:read", "posts:write"] })).key;
     await disconnectDb();
 
-    const serverEnv = {
-      DATABASE_URL: url,
-      INKBASE_EMBEDDED_DB: "",
-      AUTH_SECRET: "bench-auth-secret-0123456789abcdef",
-      RATE_LIMIT_KEY_PER_MIN: "1000000000",
-      UPSTASH_REDIS_REST_URL: undefined,
-      UPSTASH_REDIS_REST_TOKEN: undefined,
-    };
-    const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    servers.push(await startNextServer(serverEnv, { nodeArgs }));
-    servers.push(await startNextServer({ ...serverEnv, BENCH_WITHOUT_POST_REVISIONS: "1" }, { nodeArgs }));
+    servers.push(await startBenchServer(url));
+    servers.push(await startBenchServer(url, { BENCH_WITHOUT_POST_REVISIONS: "1" }));
     const withHistory: Target = { server: servers[0], key };
     const withoutHistory: Target = { server: servers[1], key };
 
@@ -195,7 +143,7 @@ async function main(): Promise<void> {
   } finally {
     for (const server of servers) await server.stop().catch((err: unknown) => console.error("server stop failed", err));
     await disconnectDb();
-    await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)).catch((err: unknown) => console.error("drop failed", err));
+    await dropBenchDatabase(database).catch((err: unknown) => console.error("drop failed", err));
   }
 }
 

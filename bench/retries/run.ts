@@ -14,16 +14,12 @@
 // BENCH_DATABASE_URL and BENCH_CPU_PROF as for the other benches (bench/README.md).
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import autocannon, { type Result } from "autocannon";
-import pg from "pg";
-import { applyPendingMigrations } from "../../scripts/lib/migrations";
-import { startNextServer, type RunningServer } from "../../tests/support/start-next-server";
-import { withDatabaseName } from "../../tests/support/test-database";
+import type { RunningServer } from "../../tests/support/start-next-server";
 import { createApiKey } from "../../lib/auth/create-api-key";
 import { createCollection } from "../../lib/collections/create-collection";
 import { disconnectDb } from "../../lib/db";
 import { createUser } from "../../lib/users/create-user";
-import { databaseCpuMs, processCpuMs } from "../lib/server-cpu";
+import { admin, createBenchDatabase, dropBenchDatabase, figuresLine, measure, median, startBenchServer, type BenchRequest, type Run } from "../lib/harness";
 import { seedOutbox } from "./seed-outbox";
 
 const { values } = parseArgs({
@@ -41,7 +37,6 @@ const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const only = new Set(values.only.split(","));
-const serverUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const ENTRIES = "/api/collections/bench/entries";
 /** Entries the PATCHes rotate over, so writes rarely queue on one entry's lock. */
 const SAMPLE = 200;
@@ -49,25 +44,10 @@ const SAMPLE = 200;
 const CURSORS = 50;
 
 type Target = { size: number; database: string; key: string; server: RunningServer; cursors: string[] };
-type Request = { method?: string; path: string; body?: string; headers?: Record<string, string> };
-type Run = { reqPerSec: number; p50: number; p99: number; cpuMs: number; dbCpuMs: number; statuses: string };
-
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+type Request = BenchRequest & { path: string };
 
 async function setUp(size: number): Promise<Target> {
-  const database = `inkbase_bench_retries_${size}_${randomBytes(3).toString("hex")}`;
-  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${database}"`));
-  const url = withDatabaseName(serverUrl, database);
-  await applyPendingMigrations({ url });
-  process.env.DATABASE_URL = url;
+  const { database, url } = await createBenchDatabase(`inkbase_bench_retries_${size}`);
   const user = await createUser({ username: `bench-${size}`, email: `bench-${size}@example.test`, password: randomBytes(12).toString("hex"), plan: "pro" });
   const { key } = await createApiKey({ userId: user.id, name: "bench", scopes: ["collections:read", "collections:write", "webhooks:read"] });
   const schema = { fields: [{ name: "title", type: "string" as const, required: true }, { name: "summary", type: "text" as const }], indexes: { title: "title", summary: "summary" } };
@@ -79,18 +59,7 @@ async function setUp(size: number): Promise<Target> {
   await admin(url, (client) => seedOutbox(client, { ownerId: user.id, project: user.username, count: size }));
   console.log(`  seeded in ${Math.round((Date.now() - started) / 100) / 10} s`);
 
-  const server = await startNextServer(
-    {
-      DATABASE_URL: url,
-      INKBASE_EMBEDDED_DB: "",
-      AUTH_SECRET: "bench-auth-secret-0123456789abcdef",
-      RATE_LIMIT_KEY_PER_MIN: "1000000000",
-      UPSTASH_REDIS_REST_URL: undefined,
-      UPSTASH_REDIS_REST_TOKEN: undefined,
-    },
-    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (bench/lib/profile-summary.ts).
-    { nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [] },
-  );
+  const server = await startBenchServer(url);
   // Cursors with at least 100 events after them, spread from the oldest to the newest.
   const cursors = Array.from({ length: CURSORS }, (_, i) => `evt_bench_${String(1 + Math.floor((i * Math.max(1, size - 101)) / CURSORS)).padStart(10, "0")}`);
   return { size, database, key, server, cursors };
@@ -98,32 +67,12 @@ async function setUp(size: number): Promise<Target> {
 
 async function tearDown(target: Target): Promise<void> {
   await target.server.stop();
-  await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${target.database}" WITH (FORCE)`));
+  await dropBenchDatabase(target.database);
 }
 
-async function load(target: Target, request: (i: number) => Request, seconds: number): Promise<Run> {
-  let i = 0;
-  const cpuBefore = processCpuMs(target.server.pid);
-  const dbBefore = databaseCpuMs();
-  const result: Result = await autocannon({
-    url: target.server.url,
-    connections,
-    duration: seconds,
-    headers: { Authorization: `Bearer ${target.key}`, "Content-Type": "application/json" },
-    requests: [{ setupRequest: (req) => { const next = request(i++); return { ...req, ...next, headers: { ...req.headers, ...next.headers } }; } }],
-  });
-  const total = Math.max(1, result.requests.total);
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMs: (processCpuMs(target.server.pid) - cpuBefore) / total,
-    dbCpuMs: (databaseCpuMs() - dbBefore) / total,
-    statuses: Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`).join(" "),
-  };
-}
+const load = (target: Target, request: (i: number) => Request, seconds: number): Promise<Run> =>
+  measure({ server: target.server, key: target.key, connections, seconds, request });
 
-const median = (numbers: number[]) => [...numbers].sort((x, y) => x - y)[Math.floor(numbers.length / 2)];
 const ratio = (top: Run[], bottom: Run[]) => median(top.map((r, i) => r.reqPerSec / bottom[i].reqPerSec));
 const run = randomBytes(3).toString("hex");
 /** The entries the PATCHes rotate over, made through the API by measureWrites. */
@@ -142,10 +91,7 @@ const SCENARIOS = {
   replay: replayRequest,
 };
 
-function line(name: string, runs: Run[]): string {
-  const figure = (pick: (r: Run) => number, digits = 0) => median(runs.map(pick)).toFixed(digits);
-  return `${name.padEnd(44)} ${figure((r) => r.reqPerSec).padStart(6)} req/s  p50 ${figure((r) => r.p50)} ms  p99 ${figure((r) => r.p99)} ms  server CPU ${figure((r) => r.cpuMs, 2)} ms/req  database CPU ${figure((r) => r.dbCpuMs, 2)} ms/req  [${runs.map((r) => r.statuses).join(" | ")}]`;
-}
+const line = (name: string, runs: Run[]) => figuresLine(name, runs, 44);
 
 async function send(target: Target, request: Request): Promise<Response> {
   return fetch(`${target.server.url}${request.path}`, {
