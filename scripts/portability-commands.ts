@@ -35,7 +35,7 @@ const restore: Command = async (flags, { connected }) => {
   const result =
     (await readBackupKind(file)) === "pglite" && !env.databaseUrl
       ? await restoreBackup({ dataDir: env.dataDir, file, force, onProgress })
-      : await connected(({ url }) => restoreBackup({ url, file, force, onProgress }));
+      : await connected(({ url }) => restoreBackup({ url: env.migrationDatabaseUrl ?? url, file, force, onProgress }));
   if (process.stderr.isTTY) process.stderr.write("\n");
   return { in: file, ...result };
 };
@@ -70,7 +70,8 @@ export const portabilityCommands: Record<string, Command> = {
     const format = flags.format as BackupKind | undefined;
     if (format !== undefined && !(BACKUP_KINDS as readonly string[]).includes(format)) throw new Error(`--format must be one of ${BACKUP_KINDS.join(", ")}`);
     const manifest = await writeBackup({
-      url: database!.url,
+      // The direct URL when a pooler fronts the database: a snapshot spans many statements.
+      url: env.migrationDatabaseUrl ?? database!.url,
       out,
       format,
       dumpDataDir: database!.dumpDataDir,
