@@ -7,7 +7,8 @@ import { revisionsForExport } from "./import-revisions";
 
 export const EXPORT_PAGE = 200;
 
-export async function* exportPosts(ownerId: string): AsyncGenerator<ExportedPost[]> {
+/** `revisions: false` leaves them out (the Markdown export has no place for them). */
+export async function* exportPosts(ownerId: string, options: { revisions?: boolean } = {}): AsyncGenerator<ExportedPost[]> {
   if (!ownerId) throw new Error("exportPosts needs an owner");
   let after: string | undefined;
   for (;;) {
@@ -22,7 +23,7 @@ export async function* exportPosts(ownerId: string): AsyncGenerator<ExportedPost
     });
     if (!rows.length) return;
     after = rows[rows.length - 1].id;
-    const revisions = await revisionsForExport(rows.map((row) => row.id));
+    const revisions = options.revisions === false ? new Map<string, unknown[]>() : await revisionsForExport(rows.map((row) => row.id));
     yield rows.map((row): ExportedPost => ({
       id: row.id,
       slug: row.slug,
