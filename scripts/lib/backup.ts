@@ -41,8 +41,9 @@ async function chooseKind(options: BackupOptions, client: pg.ClientBase): Promis
   if (options.format === "pglite" || (!options.format && embedded)) {
     if (!embedded) throw new Error("--format pglite needs the embedded database (DATABASE_URL names a PostgreSQL server)");
     if (options.dumpDataDir) return { kind: "pglite" };
-    if (options.format) throw new Error("PGlite's dump needs the process that holds the data directory, and it cannot be reached from here");
-    return { kind: "logical", fallback: "PGlite's dump needs the process that holds the data directory, and it cannot be reached from here" };
+    const reason = "PGlite's dump needs the process that holds the data directory, and it cannot be reached from here (a server started by an older version offers none: restart it)";
+    if (options.format) throw new Error(reason);
+    return { kind: "logical", fallback: reason };
   }
   if (options.format === "pg_dump" || !options.format) {
     if (embedded) throw new Error("--format pg_dump needs PostgreSQL (this is the embedded database: use pglite or logical)");

@@ -30,6 +30,8 @@ export async function serveDumps(db: PGlite): Promise<DumpChannel & { close(): P
     dumpDataDir(db).then(
       (tar) => {
         res.writeHead(200, { "Content-Type": "application/x-tar" });
+        // A dump that breaks off mid-way cuts the response short: the reader sees an error.
+        tar.once("error", () => res.destroy());
         tar.pipe(res);
       },
       (error: unknown) => res.writeHead(500).end(error instanceof Error ? error.message : String(error)),
@@ -40,7 +42,11 @@ export async function serveDumps(db: PGlite): Promise<DumpChannel & { close(): P
   return {
     port,
     token,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -248,18 +248,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function connectOrStartEmbedded(
   dataDir: string,
   opts: { waitMs?: number } = {},
-): Promise<{ url: string; dumpDataDir(): Promise<Readable>; release(): Promise<void> }> {
+): Promise<{ url: string; dumpDataDir?: () => Promise<Readable>; release(): Promise<void> }> {
   // A server that is still starting holds the lock but has not announced yet (a first start
   // takes several seconds), so a busy directory is retried for a while before giving up.
   const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
     const running = await findAnnouncedServer(dataDir);
     if (running) {
+      // A server started by an older version announces no dump channel: no dump from here.
       const channel = running.dump;
-      const dump = channel
-        ? () => requestDump(channel)
-        : () => Promise.reject(new Error(`The server holding ${dataDir} (process ${running.pid}) offers no dump: it predates this version`));
-      return { url: embeddedUrl(running.port), dumpDataDir: dump, release: async () => {} };
+      return { url: embeddedUrl(running.port), dumpDataDir: channel && (() => requestDump(channel)), release: async () => {} };
     }
     try {
       const server = await startEmbeddedServer({ dataDir, port: 0 });
