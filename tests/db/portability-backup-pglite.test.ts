@@ -3,7 +3,7 @@
 // it, so the dump is asked of the process that holds it over its dump channel, as the CLI asks a
 // running server (tests/support/backup-under-load.ts says what is checked). Then the CLI itself:
 // `admin backup` against the running server, and `admin restore` refused while a server holds
-// the directory, accepted once it is free.
+// the directory, accepted once it is free. And the logical kind moves it onto PostgreSQL.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import { restoreBackup } from "../../scripts/lib/restore";
 import { backupUnderLoadAndCompare, tableRows } from "../support/backup-under-load";
 import { runAdmin } from "../support/run-admin";
 import { TEST_AUTH_SECRET } from "../support/test-server-env";
+import { createTestDatabase } from "../support/test-database";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inkbase-backup-pglite-"));
 const sourceDir = path.join(dir, "source");
@@ -80,6 +81,19 @@ describe("PGlite's own dump", () => {
       expect(await tableRows(server.url)).toEqual(await tableRows(source.url));
     } finally {
       await server.close();
+    }
+  }, 300_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("a logical backup of the embedded database restores into PostgreSQL row for row (the move to a server)", async () => {
+    const file = path.join(dir, "to-postgres.zip");
+    const manifest = await writeBackup({ url: source.url, out: file, format: "logical" });
+    expect(manifest.kind).toBe("logical");
+    const target = await createTestDatabase("inkbase_restore", "postgres");
+    try {
+      await restoreBackup({ url: target.url, file, force: false });
+      expect(await tableRows(target.url)).toEqual(await tableRows(source.url));
+    } finally {
+      await target.drop();
     }
   }, 300_000);
 });
