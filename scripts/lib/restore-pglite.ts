@@ -26,8 +26,12 @@ export async function restorePGlite(options: { dataDir: string; entries: Archive
       const full = await withClient(current.url, hasData).finally(() => current.close());
       if (full && !options.force) throw new Error("The database is not empty: restore refuses to overwrite it (add --force to replace everything in it)");
     }
-    // PGlite loads a data directory from one Blob.
-    const tar = new Blob([new Uint8Array(await entry.read())]);
+    // PGlite loads a data directory from one Blob. What is not a tar (or a gzipped one) is refused
+    // before anything moves: PGlite meets it with an error it does not hand back.
+    const bytes = await entry.read();
+    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    if (!gzip && bytes.subarray(257, 262).toString("latin1") !== "ustar") throw new Error(`The backup's ${PGLITE_ENTRY} is not a tar archive`);
+    const tar = new Blob([new Uint8Array(bytes)]);
     const aside = path.join(dir, `.before-restore-${Date.now()}`);
     moveDatabaseFiles(dir, aside);
     try {

@@ -3,12 +3,16 @@
 // it, so the dump is asked of the process that holds it over its dump channel, as the CLI asks a
 // running server (tests/support/backup-under-load.ts says what is checked). Then the CLI itself:
 // `admin backup` against the running server, and `admin restore` refused while a server holds
-// the directory, accepted once it is free. And the logical kind moves it onto PostgreSQL.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// the directory, accepted once it is free; a tar that fails to load leaves the old database in
+// place. And the logical kind moves it onto PostgreSQL.
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import yazl from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBackup } from "../../scripts/lib/backup";
+import { openArchive, PGLITE_ENTRY } from "../../scripts/lib/backup-archive";
 import { connectOrStartEmbedded, startEmbeddedServer, type EmbeddedServer } from "../../scripts/lib/embedded-server";
 import { applyPendingMigrations } from "../../scripts/lib/migrations";
 import { restoreBackup } from "../../scripts/lib/restore";
@@ -95,5 +99,40 @@ describe("PGlite's own dump", () => {
     } finally {
       await target.drop();
     }
+  }, 300_000);
+
+  it("a data directory that fails to load leaves the database it was to replace as it was", async () => {
+    const good = path.join(dir, "good.zip");
+    const broken = path.join(dir, "broken.zip");
+    const restoredDir = path.join(dir, "fails-to-load");
+    await writeBackup({ url: source.url, out: good, dumpDataDir: () => source.dumpDataDir() });
+    await restoreBackup({ dataDir: restoredDir, file: good, force: false });
+    const onRestored = async <T>(fn: (url: string) => Promise<T>) => {
+      const server = await startEmbeddedServer({ dataDir: restoredDir });
+      return fn(server.url).finally(() => server.close());
+    };
+    const before = await onRestored(tableRows);
+    const archive = await openArchive(good);
+    const manifest = (await archive.entries.find((e) => e.name === "backup.json")!.read()).toString("utf8");
+    archive.close();
+    // Not a tar at all: refused before anything moves.
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(manifest), "backup.json");
+    zip.addBuffer(Buffer.from("not a tar at all".repeat(64)), PGLITE_ENTRY);
+    zip.end();
+    await pipeline(zip.outputStream, createWriteStream(broken));
+    await expect(restoreBackup({ dataDir: restoredDir, file: broken, force: true })).rejects.toThrow(/not a tar archive/);
+    // A tar whose files are no database: PGlite fails to start on them, and the old files come back.
+    const tarOfNothing = Buffer.alloc(1024);
+    tarOfNothing.write("junk.txt", 0);
+    tarOfNothing.write("ustar", 257);
+    const junk = new yazl.ZipFile();
+    junk.addBuffer(Buffer.from(manifest), "backup.json");
+    junk.addBuffer(tarOfNothing, PGLITE_ENTRY);
+    junk.end();
+    await pipeline(junk.outputStream, createWriteStream(broken));
+    await expect(restoreBackup({ dataDir: restoredDir, file: broken, force: true })).rejects.toThrow();
+    expect(await onRestored(tableRows)).toEqual(before);
+    expect(readdirSync(restoredDir).filter((name) => name.startsWith(".before-restore"))).toEqual([]);
   }, 300_000);
 });
