@@ -5,7 +5,7 @@
 // (through its socket), or the embedded data directory opened just for this command.
 import { ZodError } from "zod";
 import { parseFlags } from "./lib/cli-args";
-import { withDatabase } from "./lib/embedded-server";
+import { withDatabase, type ConfiguredDatabase } from "./lib/embedded-server";
 import { loadEnvFiles } from "./lib/load-env-files";
 import { ApiError } from "../lib/http/api-error";
 
@@ -28,15 +28,19 @@ async function main(): Promise<number> {
     if (!run) {
       throw new Error(`Unknown command "${command ?? ""}". Commands: ${Object.keys(commands).join(", ")}`);
     }
-    const output = await withDatabase(async ({ url }) => {
-      process.env.DATABASE_URL = url;
-      const { disconnectDb } = await import("../lib/db");
-      try {
-        return await run(flags);
-      } finally {
-        await disconnectDb();
-      }
-    });
+    const connected = <T>(fn: (database: ConfiguredDatabase) => Promise<T>) =>
+      withDatabase(async (database) => {
+        process.env.DATABASE_URL = database.url;
+        const { disconnectDb } = await import("../lib/db");
+        try {
+          return await fn(database);
+        } finally {
+          await disconnectDb();
+        }
+      });
+    // A command that may not open the database (a restore replacing the embedded database's
+    // files) connects itself, when it needs to.
+    const output = run.ownsDatabase ? await run(flags, { connected }) : await connected((database) => run(flags, { connected, database }));
     process.stdout.write(JSON.stringify(output) + "\n");
     return 0;
   } catch (err) {

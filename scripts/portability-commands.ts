@@ -2,7 +2,7 @@
 // rewritten in place (stdout carries only the command's JSON answer, DECISIONS §1).
 //   import  --username U --source ghost|wordpress|markdown|inkbase --file F [--dry-run]
 //   export  --username U --out FILE [--format json|markdown]
-//   backup  --out FILE
+//   backup  --out FILE [--format logical|pg_dump|pglite]
 //   restore --in FILE [--force]
 import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,11 +13,12 @@ import { IMPORT_SOURCES, type ImportSource } from "../lib/portability/import-ite
 import { runImport } from "../lib/portability/run-import";
 import { writeExport, type ExportFormat } from "../lib/portability/write-export";
 import { findUserByUsername } from "../lib/users/find-user-by-username";
+import { env } from "../lib/env";
+import type { Command } from "./admin-commands";
+import { BACKUP_KINDS, type BackupKind } from "./lib/backup-archive";
 import { writeBackup } from "./lib/backup";
 import { required } from "./lib/cli-args";
-import { restoreBackup } from "./lib/restore";
-
-type Flags = Record<string, string>;
+import { readBackupKind, restoreBackup } from "./lib/restore";
 
 const CLI_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 
@@ -26,7 +27,21 @@ function progressLine(text: string): void {
   else process.stderr.write(`${text}\n`);
 }
 
-export const portabilityCommands: Record<string, (flags: Flags) => Promise<unknown>> = {
+const restore: Command = async (flags, { connected }) => {
+  const file = required(flags, "in");
+  const force = flags.force === "true";
+  const onProgress = (line: string) => progressLine(`[restore] ${line}`);
+  // PGlite's own dump replaces the embedded database's files: nothing may hold them open.
+  const result =
+    (await readBackupKind(file)) === "pglite" && !env.databaseUrl
+      ? await restoreBackup({ dataDir: env.dataDir, file, force, onProgress })
+      : await connected(({ url }) => restoreBackup({ url: env.migrationDatabaseUrl ?? url, file, force, onProgress }));
+  if (process.stderr.isTTY) process.stderr.write("\n");
+  return { in: file, ...result };
+};
+restore.ownsDatabase = true;
+
+export const portabilityCommands: Record<string, Command> = {
   import: async (flags) => {
     const user = await findUserByUsername(required(flags, "username"));
     const source = required(flags, "source");
@@ -50,17 +65,22 @@ export const portabilityCommands: Record<string, (flags: Flags) => Promise<unkno
     return { out, format };
   },
 
-  backup: async (flags) => {
+  backup: async (flags, { database }) => {
     const out = required(flags, "out");
-    const manifest = await writeBackup({ url: process.env.DATABASE_URL!, out, onProgress: (line) => progressLine(`[backup] ${line}`) });
+    const format = flags.format as BackupKind | undefined;
+    if (format !== undefined && !(BACKUP_KINDS as readonly string[]).includes(format)) throw new Error(`--format must be one of ${BACKUP_KINDS.join(", ")}`);
+    const manifest = await writeBackup({
+      // The direct URL when a pooler fronts the database: a snapshot spans many statements.
+      url: env.migrationDatabaseUrl ?? database!.url,
+      out,
+      format,
+      dumpDataDir: database!.dumpDataDir,
+      onProgress: (line) => progressLine(`[backup] ${line}`),
+    });
     if (process.stderr.isTTY) process.stderr.write("\n");
-    return { out, tables: manifest.tables.length, rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0), mediaFiles: manifest.media.files, migrations: manifest.migrations.length };
+    const rows = manifest.kind === "pglite" ? null : manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    return { out, kind: manifest.kind, ...(manifest.fallback ? { fallback: manifest.fallback } : {}), tables: manifest.tables.length, rows, mediaFiles: manifest.media.files, migrations: manifest.migrations.length };
   },
 
-  restore: async (flags) => {
-    const file = required(flags, "in");
-    const result = await restoreBackup({ url: process.env.DATABASE_URL!, file, force: flags.force === "true", onProgress: (line) => progressLine(`[restore] ${line}`) });
-    if (process.stderr.isTTY) process.stderr.write("\n");
-    return { in: file, ...result };
-  },
+  restore,
 };

@@ -1,13 +1,25 @@
-// Images an imported post references by URL (in its content and its cover) are copied into the
+// Images an imported post references (in its content and its cover) are copied into the
 // account's media library through the media pipeline (createMedia: type sniffing, limits, quota,
-// re-encoding, variants), and the post then points at the copy. A URL that cannot be fetched or
-// is refused (the SSRF guard, a non-image, the quota) stays as it was, with a warning. Images
-// already in this instance's library, and data: URLs, are left alone. One copy per URL per run.
+// re-encoding, variants), and the post then points at the copy:
+// - a file the uploaded zip carries (zip-images.ts: our own export's media/, a Markdown zip's
+//   relative images) is read from the zip;
+// - another http(s) URL is fetched (fetch-remote-image.ts, behind the SSRF guard).
+// One copy per source per import, whatever the number of posts that use it and however often a
+// batch runs: each copy is recorded (ImportedMedia, by import and source) as soon as it exists,
+// so a batch that runs again after a crash finds it instead of making a second. A source that
+// cannot be copied stays as it was, with a warning. Images already in this instance's library
+// (outside the zip), data: URLs and unresolvable relative paths are left alone.
 import type { TiptapDocument, TiptapNode } from "../content/tiptap-document";
+import { db } from "../db";
 import { ApiError } from "../http/api-error";
 import { createMedia } from "../media/create-media";
-import { parseMediaUrl } from "../media/media-urls";
+import { mediaUrl, parseMediaUrl } from "../media/media-urls";
 import { fetchRemoteImage } from "./fetch-remote-image";
+import type { ImportPost } from "./import-item";
+import type { ZipImages } from "./zip-images";
+
+/** Copies made in this run, by source key: posts of one batch run side by side. */
+export type CopyCache = Map<string, Promise<string>>;
 
 function imageSources(node: TiptapNode, found: Set<string>): Set<string> {
   if (node.type === "image" && typeof node.attrs?.src === "string") found.add(node.attrs.src);
@@ -24,28 +36,62 @@ function replaceSources(node: TiptapNode, copies: Map<string, string>): TiptapNo
 
 const remote = (url: string) => /^https?:\/\//i.test(url) && !parseMediaUrl(url);
 
+type Source = { key: string; load(): Promise<{ bytes: Uint8Array; filename: string; contentType: string | null; alt: string | null }> };
+
+function sourceOf(src: string, item: ImportPost, zip: ZipImages | null): Source | null {
+  const carried = zip?.find(src, item);
+  if (carried) {
+    return { key: `zip:${carried.path}`, load: async () => ({ bytes: await zip!.read(carried.path), filename: carried.filename, contentType: null, alt: carried.alt }) };
+  }
+  if (remote(src)) return { key: src, load: async () => ({ ...(await fetchRemoteImage(src)), alt: null }) };
+  return null;
+}
+
+async function copyOnce(ownerId: string, importId: string, source: Source): Promise<string> {
+  const recorded = await db().importedMedia.findUnique({ where: { importId_sourceKey: { importId, sourceKey: source.key } } });
+  if (recorded) {
+    const media = await db().media.findFirst({ where: { id: recorded.mediaId, ownerId }, select: { id: true, storedName: true } });
+    if (media) return mediaUrl(media.id, media.storedName);
+  }
+  const image = await source.load();
+  const media = await createMedia({ ownerId, bytes: image.bytes, filename: image.filename, declaredType: image.contentType, alt: image.alt });
+  await db().importedMedia.upsert({
+    where: { importId_sourceKey: { importId, sourceKey: source.key } },
+    create: { importId, sourceKey: source.key, mediaId: media.id },
+    update: { mediaId: media.id },
+  });
+  return media.url;
+}
+
 export async function copyImagesIntoLibrary(input: {
   ownerId: string;
+  importId: string;
+  item: ImportPost;
   content: TiptapDocument;
   coverImage: string | null;
+  zip: ZipImages | null;
+  cache: CopyCache;
 }): Promise<{ content: TiptapDocument; coverImage: string | null; warnings: string[] }> {
-  const urls = [...imageSources(input.content, new Set())];
-  if (input.coverImage) urls.push(input.coverImage);
-  const wanted = [...new Set(urls.filter(remote))];
-  if (!wanted.length) return { ...input, warnings: [] };
-
+  const srcs = imageSources(input.content, new Set());
+  if (input.coverImage) srcs.add(input.coverImage);
   const copies = new Map<string, string>();
   const warnings: string[] = [];
-  for (const url of wanted) {
+  for (const src of srcs) {
+    const source = sourceOf(src, input.item, input.zip);
+    if (!source) continue;
+    let copy = input.cache.get(source.key);
+    if (!copy) {
+      copy = copyOnce(input.ownerId, input.importId, source);
+      input.cache.set(source.key, copy);
+    }
     try {
-      const image = await fetchRemoteImage(url);
-      const media = await createMedia({ ownerId: input.ownerId, bytes: image.bytes, filename: image.filename, declaredType: image.contentType });
-      copies.set(url, media.url);
+      copies.set(src, await copy);
     } catch (err) {
       const reason = err instanceof ApiError ? String(err.body.error) : err instanceof Error ? err.message : String(err);
-      warnings.push(`Image ${url} was not copied (${reason}); the post keeps its URL`);
+      warnings.push(`Image ${src} was not copied (${reason}); the post keeps its URL`);
     }
   }
+  if (!copies.size) return { content: input.content, coverImage: input.coverImage, warnings };
   return {
     content: replaceSources(input.content, copies) as TiptapDocument,
     coverImage: input.coverImage ? (copies.get(input.coverImage) ?? input.coverImage) : null,

@@ -2,6 +2,7 @@
 // the zip. The inkbase import reads exactly this, so an export is the input of a round trip.
 // Versioned: a later format bumps EXPORT_VERSION and the importer keeps reading older ones.
 import type { TiptapDocument } from "../content/tiptap-document";
+import type { SEO_FIELDS } from "../posts/post-input";
 
 export const EXPORT_VERSION = 1;
 
@@ -24,19 +25,9 @@ export type ExportedPost = {
   updatedAt: string;
   tags: string[];
   coauthors: ExportedCoauthor[];
-  seoTitle: string | null;
-  seoDescription: string | null;
-  canonicalUrl: string | null;
-  ogTitle: string | null;
-  ogDescription: string | null;
-  ogImage: string | null;
-  twitterTitle: string | null;
-  twitterDescription: string | null;
-  twitterImage: string | null;
-  robots: string | null;
   /** The post's revisions, oldest first, where the instance keeps them (issue 23). */
   revisions?: unknown[];
-};
+} & Record<(typeof SEO_FIELDS)[number], string | null>;
 
 export type ExportedActor = { type: string; id: string; prefix: string | null } | null;
 

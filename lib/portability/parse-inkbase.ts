@@ -2,6 +2,7 @@
 // posts.json alone. Posts keep every field the export has; collections come whole (schema,
 // entries, kept versions, labels, label history) and are imported one per batch.
 import type { TiptapDocument } from "../content/tiptap-document";
+import { pickSeoFields } from "../posts/to-post-fields";
 import { EXPORT_VERSION, type CollectionFile, type ExportedPost, type PostsFile } from "./export-format";
 import { MalformedImport, type ImportCollection, type ImportItem, type ImportPost } from "./import-item";
 import { parseJsonNamingLine } from "./json-with-lines";
@@ -39,16 +40,7 @@ function toItem(post: ExportedPost, index: number): ImportPost {
       status: post.status === "published" ? "published" : "draft",
       publishedAt: post.publishedAt ?? null,
       tagNames: post.tags ?? [],
-      seoTitle: post.seoTitle ?? null,
-      seoDescription: post.seoDescription ?? null,
-      canonicalUrl: post.canonicalUrl ?? null,
-      ogTitle: post.ogTitle ?? null,
-      ogDescription: post.ogDescription ?? null,
-      ogImage: post.ogImage ?? null,
-      twitterTitle: post.twitterTitle ?? null,
-      twitterDescription: post.twitterDescription ?? null,
-      twitterImage: post.twitterImage ?? null,
-      robots: post.robots ?? null,
+      ...pickSeoFields(post),
     },
   };
 }

@@ -43,3 +43,43 @@ export function readZip(bytes: Uint8Array, file: string, wanted: (path: string) 
     });
   });
 }
+
+export type ZipIndex = { paths: string[]; has(path: string): boolean; read(path: string): Promise<Buffer>; close(): void };
+
+/** The zip's file list, each file read only when asked (the images an import copies in). */
+export function openZipIndex(bytes: Uint8Array, file: string): Promise<ZipIndex> {
+  return new Promise((resolve, reject) => {
+    const fail = (message: string) => reject(new MalformedImport(`${file}: ${message}`));
+    yauzl.fromBuffer(Buffer.from(bytes), { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true }, (err, zip) => {
+      if (err || !zip) return fail(`not a readable zip (${err?.message ?? "unknown error"})`);
+      const entries = new Map<string, yauzl.Entry>();
+      zip.on("error", (error: Error) => fail(`not a readable zip (${error.message})`));
+      zip.on("entry", (entry: yauzl.Entry) => {
+        if (entries.size >= MAX_ENTRIES) return fail(`more than ${MAX_ENTRIES} entries`);
+        if (!entry.fileName.endsWith("/") && !entry.fileName.startsWith("__MACOSX/")) entries.set(entry.fileName, entry);
+        zip.readEntry();
+      });
+      zip.on("end", () =>
+        resolve({
+          paths: [...entries.keys()],
+          has: (path) => entries.has(path),
+          read: (path) =>
+            new Promise((res, rej) => {
+              const entry = entries.get(path);
+              if (!entry) return rej(new Error(`${path} is not in the zip`));
+              if (entry.uncompressedSize > MAX_UNCOMPRESSED) return rej(new Error(`${path} is too large`));
+              zip.openReadStream(entry, (streamErr, stream) => {
+                if (streamErr || !stream) return rej(streamErr ?? new Error(`${path}: unreadable`));
+                const chunks: Buffer[] = [];
+                stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+                stream.on("error", rej);
+                stream.on("end", () => res(Buffer.concat(chunks)));
+              });
+            }),
+          close: () => zip.close(),
+        }),
+      );
+      zip.readEntry();
+    });
+  });
+}

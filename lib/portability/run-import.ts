@@ -15,11 +15,12 @@ import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { randomId } from "../random-id";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { claimImport, IMPORT_LEASE_MS, type ClaimedImport } from "./claim-import";
-import { copyImagesIntoLibrary } from "./copy-images";
+import { copyImagesIntoLibrary, type CopyCache } from "./copy-images";
 import { MalformedImport, type ImportItem, type ImportSource } from "./import-item";
 import { parseImportFile } from "./parse-import-file";
 import { restoreCollection } from "./restore-collection";
 import { writeImportedPost } from "./write-imported-post";
+import { openZipImages, type ZipImages } from "./zip-images";
 
 export const BATCH_SIZE = 20;
 
@@ -60,7 +61,26 @@ async function execute(job: ClaimedImport, token: string, options: RunOptions): 
   const items = await parseImportFile(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename);
   if (job.total !== items.length) await guarded(token, job.id, { total: items.length });
   options.onProgress?.({ done: job.done, total: items.length });
+  // A dry run copies no image in (nothing it does is kept).
+  const images: Images | null = job.dryRun ? null : { zip: await openZipImages(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename), cache: new Map(), importId: job.id };
+  try {
+    return await writeItems(job, token, owner, items, images, options, startedAt);
+  } finally {
+    images?.zip?.close();
+  }
+}
 
+type Images = { zip: ZipImages | null; cache: CopyCache; importId: string };
+
+async function writeItems(
+  job: ClaimedImport,
+  token: string,
+  owner: { id: string; username: string; plan: string },
+  items: ImportItem[],
+  images: Images | null,
+  options: RunOptions,
+  startedAt: number,
+): Promise<"finished" | "paused"> {
   let done = job.done;
   while (done < items.length) {
     if (options.budgetMs !== undefined && Date.now() - startedAt > options.budgetMs) {
@@ -70,7 +90,7 @@ async function execute(job: ClaimedImport, token: string, options: RunOptions): 
     }
     // A collection is a batch of its own: it is large, and failing alone is what a reader expects.
     const batch = items[done].kind === "collection" ? [items[done]] : takePosts(items, done);
-    const prepared = await Promise.all(batch.map((item) => prepare(item, owner.id)));
+    const prepared = await Promise.all(batch.map((item) => prepare(item, owner.id, images)));
     const first = done + 1;
     const last = done + batch.length;
     try {
@@ -97,7 +117,7 @@ function takePosts(items: ImportItem[], from: number): ImportItem[] {
 }
 
 /** The work outside the transaction: conversion to Tiptap, copying images, media sizes. */
-async function prepare(item: ImportItem, ownerId: string): Promise<Prepared> {
+async function prepare(item: ImportItem, ownerId: string, images: Images | null): Promise<Prepared> {
   if (item.kind === "collection") return { item, warnings: [] };
   const warnings = [...item.notes];
   let content: TiptapDocument;
@@ -107,7 +127,8 @@ async function prepare(item: ImportItem, ownerId: string): Promise<Prepared> {
     if (converted.dropped.length) warnings.push(`Dropped markup with no equivalent here: ${converted.dropped.join(", ")}`);
     content = converted.doc;
   }
-  const copied = await copyImagesIntoLibrary({ ownerId, content, coverImage: item.fields.coverImage ?? null });
+  const coverImage = item.fields.coverImage ?? null;
+  const copied = images ? await copyImagesIntoLibrary({ ownerId, ...images, item, content, coverImage }) : { content, coverImage, warnings: [] };
   warnings.push(...copied.warnings);
   const fields = copied.coverImage === item.fields.coverImage ? item.fields : { ...item.fields, coverImage: copied.coverImage };
   return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings };

@@ -5,7 +5,7 @@ import type { ContentFormat } from "../content/content-format";
 import { loadRenderers, renderContent } from "../content/render-content";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { PostRecord } from "./post-include";
-import { toWireVisibility } from "./post-visibility";
+import { toPostFields } from "./to-post-fields";
 import type { PostResponse } from "./post-response";
 
 export type PostCoauthorResponse =
@@ -20,35 +20,16 @@ export function toCoauthor(row: PostRecord["coauthors"][number]): PostCoauthorRe
 export function toPost(row: PostRecord, format: ContentFormat): PostResponse {
   const content = row.content as unknown as TiptapDocument;
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    subtitle: row.subtitle,
+    ...toPostFields(row),
     excerpt: row.excerpt,
     content,
     // Keyed by updatedAt: every write to a post (content, tags, co-authors) moves it.
     rendered: renderContent(content, format, `${row.id}:${row.updatedAt.getTime()}`),
     format,
-    coverImage: row.coverImage,
-    featured: row.featured,
     tags: row.tags.map(({ tag }) => ({ name: tag.name, slug: tag.slug })).sort((a, b) => (a.slug < b.slug ? -1 : 1)),
     coauthors: row.coauthors.map(toCoauthor),
     user: { id: row.owner.id, username: row.owner.username, displayName: row.owner.displayName, avatar: row.owner.avatar },
     readingTime: row.readingTime,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    visibility: toWireVisibility(row.visibility),
-    status: row.status,
-    seoTitle: row.seoTitle,
-    seoDescription: row.seoDescription,
-    canonicalUrl: row.canonicalUrl,
-    ogTitle: row.ogTitle,
-    ogDescription: row.ogDescription,
-    ogImage: row.ogImage,
-    twitterTitle: row.twitterTitle,
-    twitterDescription: row.twitterDescription,
-    twitterImage: row.twitterImage,
-    robots: row.robots,
   };
 }
 

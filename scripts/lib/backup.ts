@@ -1,76 +1,106 @@
-// `admin backup --out FILE`: a consistent snapshot of the whole database while the server keeps
-// serving, as one zip: backup.json (format, migrations applied, tables and their columns),
-// tables/<Table>.jsonl (one JSON object a row, from row_to_json) and, with local media storage,
-// media/<key> (every stored file). Every table is read inside ONE transaction at REPEATABLE READ
-// (READ ONLY): the snapshot is that of its first statement, whatever commits meanwhile. The same
-// logical format on PostgreSQL and on the embedded PGlite, so a backup of one restores into the
-// other (see docs/portability.md for why this and not pg_dump). Rows are read a page at a time
-// and written as the zip streams to the file: memory stays flat.
-import { createWriteStream } from "node:fs";
+// `admin backup --out FILE [--format logical|pg_dump|pglite]`: a consistent snapshot of the whole
+// database while the server keeps serving, as one zip (backup-archive.ts). Without --format:
+// on PostgreSQL pg_dump's custom format when a pg_dump of the server's major version or newer is
+// installed, else the logical dump; on the embedded database PGlite's own dump of its data
+// directory. Whatever falls back says why (`fallback`, printed by the CLI). Local media files go
+// in the same zip.
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import pg from "pg";
+import type pg from "pg";
 import yazl from "yazl";
 import { env } from "../../lib/env";
 import { mediaStorage } from "../../lib/media/storage";
+import { addAndWait, BACKUP_FORMAT, BACKUP_VERSION, listAppliedMigrations, listTables, PG_DUMP_ENTRY, PGLITE_ENTRY, withClient, type BackupKind, type BackupManifest } from "./backup-archive";
+import { writeLogicalTables } from "./backup-logical";
+import { pgDump, pgDumpUsable } from "./backup-pg-dump";
+import { EMBEDDED_APPLICATION_NAME } from "./embedded-server";
 
-export const BACKUP_FORMAT = "inkbase-backup";
-export const BACKUP_VERSION = 1;
-const PAGE = 2000;
+export { listTables } from "./backup-archive";
+export type { BackupManifest } from "./backup-archive";
 
-export type BackupManifest = {
-  format: typeof BACKUP_FORMAT;
-  version: number;
-  createdAt: string;
-  migrations: string[];
-  tables: { name: string; columns: string[]; rows: number }[];
-  media: { files: number; storage: string };
+export type BackupOptions = {
+  url: string;
+  out: string;
+  /** Which kind; by default the best the database and this machine allow. */
+  format?: BackupKind;
+  /** PGlite's own dump of the data directory (withDatabase gives it on the embedded database). */
+  dumpDataDir?: () => Promise<Readable>;
+  onProgress?: (line: string) => void;
 };
 
-/** The application's tables (the migrations' own table is rebuilt by applying the migrations). */
-export async function listTables(client: pg.ClientBase): Promise<{ name: string; columns: string[] }[]> {
-  const { rows } = await client.query<{ name: string; columns: string[] }>(`
-    SELECT c.table_name AS name, array_agg(c.column_name::text ORDER BY c.ordinal_position) AS columns
-    FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
-    WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'
-    GROUP BY c.table_name ORDER BY c.table_name`);
-  return rows;
+function isEmbedded(url: string): boolean {
+  return url.includes(`application_name=${EMBEDDED_APPLICATION_NAME}`);
 }
 
-export async function writeBackup(options: { url: string; out: string; onProgress?: (line: string) => void }): Promise<BackupManifest> {
-  const client = new pg.Client({ connectionString: options.url });
-  await client.connect();
+/** The kind to write, and why it is not the preferred one when it falls back. */
+async function chooseKind(options: BackupOptions, client: pg.ClientBase): Promise<{ kind: BackupKind; fallback?: string }> {
+  const embedded = isEmbedded(options.url);
+  if (options.format === "pglite" || (!options.format && embedded)) {
+    if (!embedded) throw new Error("--format pglite needs the embedded database (DATABASE_URL names a PostgreSQL server)");
+    if (options.dumpDataDir) return { kind: "pglite" };
+    const reason = "PGlite's dump needs the process that holds the data directory, and it cannot be reached from here (a server started by an older version offers none: restart it)";
+    if (options.format) throw new Error(reason);
+    return { kind: "logical", fallback: reason };
+  }
+  if (options.format === "pg_dump" || !options.format) {
+    if (embedded) throw new Error("--format pg_dump needs PostgreSQL (this is the embedded database: use pglite or logical)");
+    const usable = await pgDumpUsable(client);
+    if (usable.ok) return { kind: "pg_dump" };
+    if (options.format) throw new Error(usable.reason);
+    return { kind: "logical", fallback: usable.reason };
+  }
+  return { kind: "logical" };
+}
+
+export async function writeBackup(options: BackupOptions): Promise<BackupManifest> {
+  const zip = new yazl.ZipFile();
+  const written = pipeline(zip.outputStream, createWriteStream(options.out));
   try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-    const migrations = (
-      await client.query<{ migration_name: string }>(`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`)
-    ).rows.map((r) => r.migration_name);
-    const tables = await listTables(client);
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), migrations, tables: [], media: { files: 0, storage: env.mediaStorage } };
-    const zip = new yazl.ZipFile();
-    const written = pipeline(zip.outputStream, createWriteStream(options.out));
-    // Tables one after another, each read in pages inside the snapshot while the zip writes it.
-    for (const table of tables) {
-      let rows = 0;
-      const lines = async function* () {
-        // Keyset paging on the row's physical position: stable inside the snapshot, and each page
-        // starts where the last one ended (a TID range scan) instead of counting past an offset.
-        for (let after = "(0,0)"; ; ) {
-          const page = await client.query<{ row: string; at: string }>(
-            `SELECT row_to_json(t)::text AS row, t.ctid::text AS at FROM "${table.name}" t WHERE t.ctid > $1::tid ORDER BY t.ctid LIMIT ${PAGE}`,
-            [after],
-          );
-          for (const { row } of page.rows) yield row + "\n";
-          rows += page.rows.length;
-          if (page.rows.length < PAGE) break;
-          after = page.rows[page.rows.length - 1].at;
+    const manifest = await withClient(options.url, async (client): Promise<BackupManifest> => {
+      const { kind, fallback } = await chooseKind(options, client);
+      if (fallback) options.onProgress?.(`falling back to the logical dump: ${fallback}`);
+      const base = { format: BACKUP_FORMAT, version: BACKUP_VERSION, kind, createdAt: new Date().toISOString(), media: { files: 0, storage: env.mediaStorage }, ...(fallback ? { fallback } : {}) } satisfies Partial<BackupManifest>;
+      if (kind === "pglite") {
+        const migrations = await listAppliedMigrations(client);
+        options.onProgress?.("dumping the embedded database's data directory");
+        await addAndWait(zip, await options.dumpDataDir!(), PGLITE_ENTRY);
+        return { ...base, migrations, tables: [] };
+      }
+      // One snapshot: its first statement fixes what every read (and pg_dump's) sees.
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      try {
+        const migrations = await listAppliedMigrations(client);
+        let tables: BackupManifest["tables"];
+        if (kind === "pg_dump") {
+          const snapshot = (await client.query<{ id: string }>(`SELECT pg_export_snapshot() AS id`)).rows[0].id;
+          tables = [];
+          for (const table of await listTables(client)) {
+            const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table.name}"`);
+            tables.push({ ...table, rows: rows[0].n });
+          }
+          const tmp = mkdtempSync(path.join(tmpdir(), "inkbase-pgdump-"));
+          try {
+            const file = path.join(tmp, PG_DUMP_ENTRY);
+            options.onProgress?.("pg_dump");
+            await pgDump({ url: options.url, snapshot, file });
+            // Already compressed by pg_dump.
+            await addAndWait(zip, createReadStream(file), PG_DUMP_ENTRY, false);
+          } finally {
+            rmSync(tmp, { recursive: true, force: true });
+          }
+        } else {
+          tables = await writeLogicalTables(client, zip, options.onProgress);
         }
-        options.onProgress?.(`${table.name}: ${rows} rows`);
-      };
-      await addAndWait(zip, Readable.from(lines()), `tables/${table.name}.jsonl`);
-      manifest.tables.push({ ...table, rows });
-    }
-    await client.query("COMMIT");
+        await client.query("COMMIT");
+        return { ...base, migrations, tables };
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      }
+    });
     if (env.mediaStorage === "local") {
       for await (const object of mediaStorage().list()) {
         const stored = await mediaStorage().get(object.key);
@@ -84,18 +114,10 @@ export async function writeBackup(options: { url: string; out: string; onProgres
     await written;
     return manifest;
   } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
+    // No half-written archive is left behind (an entry that failed mid-stream would keep the zip open).
+    (zip.outputStream as Readable).destroy();
+    await written.catch(() => {});
+    rmSync(options.out, { force: true });
     throw err;
-  } finally {
-    await client.end();
   }
-}
-
-/** Adds one entry and waits until the zip has written it (the next entry's reads then start). */
-function addAndWait(zip: yazl.ZipFile, stream: Readable, name: string, compress = true): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.once("end", resolve);
-    stream.once("error", reject);
-    zip.addReadStream(stream, name, { compress });
-  });
 }

@@ -7,9 +7,11 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { env } from "../../lib/env";
+import { dumpDataDir, requestDump, serveDumps, type DumpChannel } from "./embedded-dump-channel";
 import { openPGliteDurably } from "./open-pglite-durably";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
 import { queueBySync } from "./pglite-queue-by-sync";
@@ -17,6 +19,8 @@ import { queueBySync } from "./pglite-queue-by-sync";
 export interface EmbeddedServer {
   url: string;
   port: number;
+  /** PGlite's own dump of the data directory (a tar), taken in this process. */
+  dumpDataDir(): Promise<Readable>;
   close(): Promise<void>;
 }
 
@@ -90,6 +94,21 @@ function acquireLock(dir: string): void {
   throw new Error(`Could not lock the embedded database in ${dir}`);
 }
 
+/**
+ * Runs `fn` holding the data directory's lock, as the server would (for a restore that replaces
+ * its files): no server or CLI opens it meanwhile. Servers started inside pass `lockHeld`.
+ */
+export async function withLockedDataDir<T>(dataDir: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = path.resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  acquireLock(dir);
+  try {
+    return await fn(dir);
+  } finally {
+    releaseLock(dir);
+  }
+}
+
 function releaseLock(dir: string): void {
   if (!heldHere.delete(dir)) return;
   removeIfOurs(path.join(dir, ANNOUNCE_FILE));
@@ -122,35 +141,44 @@ export async function startEmbeddedServer(opts: {
   dataDir: string;
   port?: number;
   announce?: boolean;
+  /** A tar from dumpDataDir to create the database from (the data directory must hold none). */
+  loadDataDir?: Blob;
+  /** The caller holds the directory's lock (withLockedDataDir). */
+  lockHeld?: boolean;
 }): Promise<EmbeddedServer> {
   const inMemory = opts.dataDir === MEMORY;
   const dir = inMemory ? MEMORY : path.resolve(opts.dataDir);
-  if (!inMemory) {
-    mkdirSync(dir, { recursive: true });
-    acquireLock(dir);
-  }
+  const locks = !inMemory && !opts.lockHeld;
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  if (locks) acquireLock(dir);
   let db: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
+  let channel: Awaited<ReturnType<typeof serveDumps>> | undefined;
   try {
     // On disk, a commit is fsynced before it is acknowledged (PGlite alone never syncs).
-    db = inMemory ? await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }) : await openPGliteDurably(dir);
+    db = inMemory
+      ? await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS, loadDataDir: opts.loadDataDir })
+      : await openPGliteDurably(dir, { loadDataDir: opts.loadDataDir });
     // maxConnections defaults to 1, which breaks every connection pool. PGlite runs one query
     // at a time whatever the number, so connections only queue: allow enough for the pools of
     // the server, the CLI and parallel test workers (each pg pool opens up to 10) to coexist.
     server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 100 });
     queueBySync(server);
     await server.start();
+    // Other processes reach PGlite's own dump through the server that holds it.
+    if (opts.announce && !inMemory) channel = await serveDumps(db);
   } catch (error) {
+    await channel?.close().catch(() => {});
     await server?.stop().catch(() => {});
     await db?.close().catch(() => {});
-    if (!inMemory) releaseLock(dir);
+    if (locks) releaseLock(dir);
     throw error;
   }
   const port = Number(server.getServerConn().split(":").pop());
   if (opts.announce && !inMemory) {
-    // Write then rename, so a reader never sees half a file.
+    // Write then rename, so a reader never sees half a file. Private: it carries the dump token.
     const tmp = path.join(dir, `${ANNOUNCE_FILE}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify({ pid: process.pid, port }));
+    writeFileSync(tmp, JSON.stringify({ pid: process.pid, port, dump: channel && { port: channel.port, token: channel.token } }), { mode: 0o600 });
     renameSync(tmp, path.join(dir, ANNOUNCE_FILE));
   }
 
@@ -160,13 +188,15 @@ export async function startEmbeddedServer(opts: {
   return {
     url: embeddedUrl(port),
     port,
+    dumpDataDir: () => dumpDataDir(openDb),
     close: () =>
       (closing ??= (async () => {
         // Withdraw the announcement first so nobody new connects to a closing server.
         if (!inMemory) removeIfOurs(path.join(dir, ANNOUNCE_FILE));
+        await channel?.close();
         await openServer.stop();
         await openDb.close();
-        if (!inMemory) releaseLock(dir);
+        if (locks) releaseLock(dir);
       })()),
   };
 }
@@ -200,12 +230,13 @@ function portAccepts(port: number, timeoutMs = 1000): Promise<boolean> {
 }
 
 /** The announced server for `dataDir`, if its process is alive and its port answers. */
-export async function findAnnouncedServer(dataDir: string): Promise<{ pid: number; port: number } | undefined> {
+export async function findAnnouncedServer(dataDir: string): Promise<{ pid: number; port: number; dump?: DumpChannel } | undefined> {
   const announced = readJson(path.join(path.resolve(dataDir), ANNOUNCE_FILE));
   const pid = Number(announced?.pid);
   const port = Number(announced?.port);
   if (!pidAlive(pid) || !Number.isInteger(port) || port <= 0) return undefined;
-  return (await portAccepts(port)) ? { pid, port } : undefined;
+  const dump = announced?.dump as DumpChannel | undefined;
+  return (await portAccepts(port)) ? { pid, port, dump } : undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -217,16 +248,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function connectOrStartEmbedded(
   dataDir: string,
   opts: { waitMs?: number } = {},
-): Promise<{ url: string; release(): Promise<void> }> {
+): Promise<{ url: string; dumpDataDir?: () => Promise<Readable>; release(): Promise<void> }> {
   // A server that is still starting holds the lock but has not announced yet (a first start
   // takes several seconds), so a busy directory is retried for a while before giving up.
   const deadline = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
     const running = await findAnnouncedServer(dataDir);
-    if (running) return { url: embeddedUrl(running.port), release: async () => {} };
+    if (running) {
+      // A server started by an older version announces no dump channel: no dump from here.
+      const channel = running.dump;
+      return { url: embeddedUrl(running.port), dumpDataDir: channel && (() => requestDump(channel)), release: async () => {} };
+    }
     try {
       const server = await startEmbeddedServer({ dataDir, port: 0 });
-      return { url: server.url, release: () => server.close() };
+      return { url: server.url, dumpDataDir: () => server.dumpDataDir(), release: () => server.close() };
     } catch (error) {
       if (!(error instanceof DataDirBusyError) || Date.now() > deadline) throw error;
       await sleep(250);
@@ -239,15 +274,19 @@ export async function connectOrStartEmbedded(
  * URL when one is configured: env.migrationDatabaseUrl), else the embedded database in DATA_DIR
  * (the running server's, or a private one for the duration of `fn`).
  */
-export async function withDatabase<T>(
-  fn: (db: { url: string; mode: "embedded" | "postgres" }) => Promise<T>,
-  options: { purpose?: "migrations" } = {},
-): Promise<T> {
+export type ConfiguredDatabase = {
+  url: string;
+  mode: "embedded" | "postgres";
+  /** PGlite's own dump, when this process can reach the process that holds the data directory. */
+  dumpDataDir?: () => Promise<Readable>;
+};
+
+export async function withDatabase<T>(fn: (db: ConfiguredDatabase) => Promise<T>, options: { purpose?: "migrations" } = {}): Promise<T> {
   const url = options.purpose === "migrations" ? env.migrationDatabaseUrl : env.databaseUrl;
   if (url) return fn({ url, mode: env.embeddedDatabase ? "embedded" : "postgres" });
   const db = await connectOrStartEmbedded(env.dataDir);
   try {
-    return await fn({ url: db.url, mode: "embedded" });
+    return await fn({ url: db.url, mode: "embedded", dumpDataDir: db.dumpDataDir });
   } finally {
     await db.release();
   }

@@ -41,13 +41,14 @@ class SyncingNodeFS extends NodeFS {
   }
 }
 
-export async function openPGliteDurably(dataDir: string): Promise<PGlite> {
+export async function openPGliteDurably(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
   const defaults = PGlite.defaultStartParams;
   // Pinned version; if an upgrade stops passing -F, this file needs a fresh look.
   if (!defaults.includes(FSYNC_OFF)) throw new Error("PGlite's default start parameters changed: review scripts/lib/open-pglite-durably.ts");
   return PGlite.create({
     fs: new SyncingNodeFS(dataDir),
     extensions: PGLITE_EXTENSIONS,
+    loadDataDir: options.loadDataDir,
     startParams: [...defaults.filter((param) => param !== FSYNC_OFF), "-c", "wal_sync_method=fsync"],
   });
 }

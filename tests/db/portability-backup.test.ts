@@ -1,97 +1,85 @@
-// `admin backup` / `admin restore` (PORTABILITY "Backup and restore"), on the run's database
-// (PostgreSQL or the embedded PGlite): a backup taken while posts are being written is one
-// snapshot (the trigger-kept public counts agree with the posts it holds, every tag link has its
-// tag, nothing written before it started is missing), it restores into a fresh database row for
-// row, table by table, and a database that holds data is refused without --force.
-import { mkdtempSync, rmSync } from "node:fs";
+// `admin backup` / `admin restore` (PORTABILITY "Backup and restore") on the run's kind of
+// database: the logical kind on PostgreSQL and on PGlite, pg_dump's kind on PostgreSQL
+// (tests/support/backup-under-load.ts says what is checked), and the choice of kind. The source
+// is a database of this file's own. PGlite's own dump: portability-backup-pglite.test.ts.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { createPost } from "../../lib/posts/create-post";
-import { writeBackup, listTables } from "../../scripts/lib/backup";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { writeBackup } from "../../scripts/lib/backup";
 import { restoreBackup } from "../../scripts/lib/restore";
-import { connectTestDatabase, createTestUser } from "../support/fixtures";
+import { backupUnderLoadAndCompare, type BackupCase } from "../support/backup-under-load";
+import { TEST_AUTH_SECRET } from "../support/test-server-env";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-connectTestDatabase();
-
+const kind = inject("databaseKind") as TestDatabase["kind"];
 const dir = mkdtempSync(path.join(tmpdir(), "inkbase-backup-"));
-const fresh: TestDatabase[] = [];
+const databases: TestDatabase[] = [];
+let source: TestDatabase;
+
+beforeAll(async () => {
+  source = await createTestDatabase("inkbase_backup_source", kind);
+  databases.push(source);
+  // Before anything connects: lib/db reaches this file's own database.
+  process.env.DATABASE_URL = source.url;
+  process.env.AUTH_SECRET ??= TEST_AUTH_SECRET;
+});
 afterAll(async () => {
-  for (const database of fresh) await database.drop();
+  const { disconnectDb } = await import("../../lib/db");
+  await disconnectDb();
+  for (const database of databases) await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function tableRows(url: string): Promise<Record<string, string[]>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const out: Record<string, string[]> = {};
-    for (const table of await listTables(client)) {
-      const { rows } = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t`);
-      out[table.name] = rows.map((r) => r.row).sort();
-    }
-    return out;
-  } finally {
-    await client.end();
-  }
+async function urlCase(format: "logical" | "pg_dump"): Promise<BackupCase> {
+  const target = await createTestDatabase("inkbase_restore", kind);
+  databases.push(target);
+  return {
+    sourceUrl: source.url,
+    backup: (out) => writeBackup({ url: source.url, out, format }),
+    restore: (file, force) => restoreBackup({ url: target.url, file, force }),
+    onRestored: (fn) => fn(target.url),
+  };
 }
 
 describe("backup and restore", () => {
-  it("takes a consistent snapshot under write load and restores it row for row into a fresh database", async () => {
-    const url = inject("databaseUrl");
-    const user = await createTestUser();
-    for (let i = 0; i < 30; i++) await createPost({ owner: user, input: { title: `Before ${i}`, slug: `before-${i}`, status: i % 2 ? "published" : "draft", tagNames: [`t${i % 3}`] } });
-
-    let writing = true;
-    let written = 0;
-    const writer = (async () => {
-      while (writing) {
-        await createPost({ owner: user, input: { title: `During ${written}`, slug: `during-${written}`, status: "published", tagNames: ["load"] } });
-        written += 1;
-      }
-    })();
-    // Let the writes get going before the snapshot starts.
-    while (written < 3) await new Promise((r) => setTimeout(r, 20));
-    const file = path.join(dir, "backup.zip");
-    const manifest = await writeBackup({ url, out: file });
-    writing = false;
-    await writer;
-    expect(written).toBeGreaterThan(3);
-    expect(manifest.tables.find((t) => t.name === "Post")!.rows).toBeGreaterThanOrEqual(33);
-
-    const target = await createTestDatabase("inkbase_restore", inject("databaseKind") as TestDatabase["kind"]);
-    fresh.push(target);
-    const result = await restoreBackup({ url: target.url, file, force: false });
-    expect(result.tables).toBe(manifest.tables.length);
-
-    const restored = await tableRows(target.url);
-    // Row for row what the backup holds, every table.
-    for (const table of manifest.tables) expect(restored[table.name], table.name).toHaveLength(table.rows);
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
-      const mine = (await client.query(`SELECT slug FROM "Post" WHERE "ownerId" = $1`, [user.id])).rows.map((r) => r.slug as string);
-      for (let i = 0; i < 30; i++) expect(mine).toContain(`before-${i}`);
-      // One snapshot: the counters the triggers keep agree with the posts the backup holds.
-      const { rows } = await client.query(`
-        SELECT c."ownerId", c.count, (SELECT count(*)::int FROM "Post" p WHERE p."ownerId" = c."ownerId" AND p.status = 'published' AND p.visibility = 'public') AS actual
-        FROM "PostPublicCount" c`);
-      for (const row of rows) expect(row.count, row.ownerId).toBe(row.actual);
-      const orphans = await client.query(`SELECT count(*)::int AS n FROM "PostTag" pt WHERE NOT EXISTS (SELECT 1 FROM "Tag" t WHERE t.id = pt."tagId")`);
-      expect(orphans.rows[0].n).toBe(0);
-      // Sequences continue past the restored rows.
-      const seq = await client.query(`SELECT nextval(pg_get_serial_sequence('"OutboxEvent"', 'sequence')) > COALESCE((SELECT max(sequence) FROM "OutboxEvent"), 0) AS ok`);
-      expect(seq.rows[0].ok).toBe(true);
-    } finally {
-      await client.end();
-    }
-
-    // A second restore into the same database is refused: it is not empty.
-    await expect(restoreBackup({ url: target.url, file, force: false })).rejects.toThrow(/not empty/);
-    // With --force it replaces everything, and the result is the same rows again.
-    await restoreBackup({ url: target.url, file, force: true });
-    expect(await tableRows(target.url)).toEqual(restored);
+  it("logical: a consistent snapshot under write load, restored into a fresh database table by table", async () => {
+    await backupUnderLoadAndCompare(await urlCase("logical"), dir, "logical");
   }, 240_000);
+
+  it.skipIf(kind !== "postgres")("pg_dump: a consistent snapshot under write load, restored with pg_restore table by table", async () => {
+    await backupUnderLoadAndCompare(await urlCase("pg_dump"), dir, "pg_dump");
+  }, 240_000);
+
+  it.skipIf(kind !== "postgres")("on PostgreSQL without --format it takes pg_dump's kind; the embedded database refuses that kind", async () => {
+    const file = path.join(dir, "auto.zip");
+    const manifest = await writeBackup({ url: source.url, out: file });
+    expect(manifest.kind).toBe("pg_dump");
+    const embedded = await createTestDatabase("inkbase_restore", "embedded");
+    databases.push(embedded);
+    await expect(restoreBackup({ url: embedded.url, file, force: false })).rejects.toThrow(/restores only into PostgreSQL/);
+  }, 240_000);
+
+  it.skipIf(kind !== "postgres")("falls back to the logical kind, saying why, when pg_dump is missing or older than the server", async () => {
+    const bin = mkdtempSync(path.join(tmpdir(), "inkbase-fake-bin-"));
+    const path0 = process.env.PATH;
+    try {
+      process.env.PATH = bin;
+      const missing = await writeBackup({ url: source.url, out: path.join(dir, "no-pg-dump.zip") });
+      expect(missing).toMatchObject({ kind: "logical", fallback: expect.stringMatching(/pg_dump is not installed/) });
+      writeFileSync(path.join(bin, "pg_dump"), "#!/bin/sh\necho 'pg_dump (PostgreSQL) 9.6.24'\n", { mode: 0o755 });
+      const old = await writeBackup({ url: source.url, out: path.join(dir, "old-pg-dump.zip") });
+      expect(old).toMatchObject({ kind: "logical", fallback: expect.stringMatching(/pg_dump 9 is older than the server/) });
+      // Asked for by name, it is an error instead.
+      await expect(writeBackup({ url: source.url, out: path.join(dir, "forced.zip"), format: "pg_dump" })).rejects.toThrow(/older than the server/);
+    } finally {
+      process.env.PATH = path0;
+      rmSync(bin, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it.skipIf(kind !== "embedded")("on the embedded database without PGlite's dump at hand it falls back to the logical kind, saying why", async () => {
+    const manifest = await writeBackup({ url: source.url, out: path.join(dir, "embedded-auto.zip") });
+    expect(manifest).toMatchObject({ kind: "logical", fallback: expect.stringMatching(/holds the data directory/) });
+  }, 120_000);
 });
