@@ -21,16 +21,16 @@ export async function replacePostCoauthors(
 ): Promise<boolean> {
   const userIds = input.coauthors.flatMap((coauthor) => ("userId" in coauthor ? [coauthor.userId] : []));
   const usernames = input.coauthors.flatMap((coauthor) => ("username" in coauthor ? [coauthor.username] : []));
-  const [known, previous] = await Promise.all([
+  // One after the other: a pg client runs one query at a time (lib/db-sql.ts).
+  const known =
     userIds.length || usernames.length
-      ? tx.$queryRaw<{ id: string; username: string }[]>`SELECT id, username FROM "User" WHERE id = ANY(${userIds}::text[]) OR username = ANY(${usernames}::text[])`
-      : Promise.resolve([]),
-    input.fresh
-      ? Promise.resolve([])
-      : tx.$queryRaw<CoauthorRow[]>`
-          SELECT "userId", "showOnBlog", "externalName", "externalHandle", "externalUrl" FROM "PostCoauthor"
-          WHERE "postId" = ${input.postId} ORDER BY position`,
-  ]);
+      ? await tx.$queryRaw<{ id: string; username: string }[]>`SELECT id, username FROM "User" WHERE id = ANY(${userIds}::text[]) OR username = ANY(${usernames}::text[])`
+      : [];
+  const previous = input.fresh
+    ? []
+    : await tx.$queryRaw<CoauthorRow[]>`
+        SELECT "userId", "showOnBlog", "externalName", "externalHandle", "externalUrl" FROM "PostCoauthor"
+        WHERE "postId" = ${input.postId} ORDER BY position`;
   const knownIds = new Set(known.map((user) => user.id));
   const idByUsername = new Map(known.map((user) => [user.username, user.id]));
   const shown = new Map(previous.flatMap((row) => (row.userId ? [[row.userId, row.showOnBlog]] : [])));
