@@ -3,9 +3,10 @@
 // webhook per post), and then a publication it makes counts as announced.
 //
 // Raw statements (lib/db-sql.ts), so PATCH runs on pg directly and an import in its Prisma
-// transaction. An autosave (title and content) is three statements after BEGIN: the lock, then
-// the row's update with its revision (coalesced or added, pruned at the bound) copied from the
-// updated row in the same statement, then the outbox row. Only the fields the body sends are
+// transaction. An autosave (title and content) is two statements after BEGIN: the lock, then one
+// statement that updates the row, copies it into its revision (coalesced or added, pruned at the
+// bound) and writes post.updated to the outbox (lib/webhooks/enqueue-event.ts: eventStatement;
+// the delivery rows follow only when a subscription wants the event). Only the fields the body sends are
 // compared with the post: the scalars here, the content by PostgreSQL in the update's WHERE (a
 // document equal to the stored one matches nothing), tags and co-authors by their replacers.
 // A write that changes none of them writes nothing: no revision, no event, `updatedAt` stays.
@@ -18,7 +19,7 @@ import type { SqlRunner } from "../db-sql";
 import { env } from "../env";
 import { Prisma } from "../generated/prisma/client";
 import { notFound, preconditionFailed } from "../http/api-error";
-import { enqueueEvent } from "../webhooks/enqueue-event";
+import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
 import { loadPosts } from "./load-posts";
 import { postEventData } from "./post-event-data";
 import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
@@ -150,28 +151,25 @@ export async function writePostUpdate(
   const revision = history
     ? Prisma.sql`, ${revisionSql({ postId: id, reason: revisionReason(old, { status, publishedAt }, now), actor: options.actor ?? ownerActor(owner.id), now, wordCount: words })}`
     : Prisma.empty;
-  const [post] = await tx.$queryRaw<
-    { id: string; slug: string; title: string; status: "draft" | "published"; visibility: WireVisibility; publishedAt: Date | null; updatedAt: Date; revision: number | null; wordCount: number | null; coalesced: boolean | null }[]
-  >`
+  // The event's body is known before the write (every field it shows is sent or locked above); it
+  // is written only if the update matched (the document differed).
+  const eventData = postEventData({ id, slug: input.slug ?? old.slug, title: input.title ?? old.title, status, visibility: fromWireVisibility(input.visibility ?? old.visibility), publishedAt }, owner.username);
+  const event = options.events
+    ? eventStatement({ ownerId: owner.id, project: owner.username, type: announce ? "post.published" : "post.updated", orderingKey: `post:${id}`, data: eventData, at: now }, Prisma.sql`EXISTS (SELECT 1 FROM post)`)
+    : null;
+  const [post] = await tx.$queryRaw<({ updatedAt: Date | null; revision: number | null; wordCount: number | null; coalesced: boolean | null } & EventRow)[]>`
     WITH post AS (
       UPDATE "Post" SET ${Prisma.join(set)}
       WHERE id = ${id} AND (${changed}::boolean OR content IS DISTINCT FROM ${contentJson}::jsonb)
       RETURNING *)
-    ${revision}
-    SELECT p.id, p.slug, p.title, p.status::text AS status, p.visibility::text AS visibility, p."publishedAt", p."updatedAt",
-           ${history ? Prisma.sql`r.revision, r."wordCount", r.coalesced` : Prisma.sql`NULL::int AS revision, NULL::int AS "wordCount", NULL::boolean AS coalesced`}
-    FROM post p ${history ? Prisma.sql`LEFT JOIN recorded r ON true` : Prisma.empty}`;
+    ${revision}${event ? Prisma.sql`, ${event.ctes}` : Prisma.empty}
+    SELECT (SELECT "updatedAt" FROM post),
+           ${history ? Prisma.sql`r.revision, r."wordCount", r.coalesced` : Prisma.sql`NULL::int AS revision, NULL::int AS "wordCount", NULL::boolean AS coalesced`},
+           ${event ? event.columns : Prisma.sql`NULL::bigint AS "eventSequence", NULL::text[] AS "eventSubscriptions"`}
+    ${history ? Prisma.sql`FROM (SELECT 1) one LEFT JOIN recorded r ON true` : Prisma.empty}`;
   // The same document as the stored one, and nothing else sent differs.
-  if (!post) return { updatedAt: old.updatedAt, changed: false };
+  if (post.updatedAt === null) return { updatedAt: old.updatedAt, changed: false };
   if (post.revision !== null) await recordedRevision(tx, id, { revision: post.revision, wordCount: post.wordCount!, coalesced: post.coalesced! });
-
-  if (options.events) await enqueueEvent(tx, {
-    ownerId: owner.id,
-    project: owner.username,
-    type: announce ? "post.published" : "post.updated",
-    orderingKey: `post:${id}`,
-    data: postEventData({ ...post, visibility: fromWireVisibility(post.visibility) }, owner.username),
-    at: now,
-  });
+  if (event) await event.deliver(tx, post);
   return { updatedAt: post.updatedAt, changed: true };
 }
