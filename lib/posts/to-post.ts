@@ -6,6 +6,7 @@ import { loadRenderers, renderContent } from "../content/render-content";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { PostRecord } from "./post-include";
 import { toWireVisibility } from "./post-visibility";
+import { seoOverridesOf } from "./seo-overrides-of";
 import type { PostResponse } from "./post-response";
 
 export type PostCoauthorResponse =
@@ -39,16 +40,7 @@ export function toPost(row: PostRecord, format: ContentFormat): PostResponse {
     updatedAt: row.updatedAt.toISOString(),
     visibility: toWireVisibility(row.visibility),
     status: row.status,
-    seoTitle: row.seoTitle,
-    seoDescription: row.seoDescription,
-    canonicalUrl: row.canonicalUrl,
-    ogTitle: row.ogTitle,
-    ogDescription: row.ogDescription,
-    ogImage: row.ogImage,
-    twitterTitle: row.twitterTitle,
-    twitterDescription: row.twitterDescription,
-    twitterImage: row.twitterImage,
-    robots: row.robots,
+    ...seoOverridesOf(row),
   };
 }
 
