@@ -50,6 +50,8 @@ type LockedPost = {
   updatedAt: Date;
 } & Record<(typeof SEO_FIELDS)[number], string | null>;
 
+const SEO_COLUMNS = Prisma.raw(SEO_FIELDS.map((field) => `"${field}"`).join(", "));
+
 /** Fields copied as sent, each compared with the stored value. */
 const PLAIN_FIELDS = ["title", "slug", "subtitle", "coverImage", "featured", ...SEO_FIELDS] as const;
 
@@ -79,8 +81,7 @@ export async function writePostUpdate(
   const needContent = excerptGiven === null && input.content === undefined;
   const [old] = await tx.$queryRaw<LockedPost[]>`
     SELECT title, subtitle, excerpt, "excerptAuto", CASE WHEN ${needContent}::boolean THEN content END AS content, slug, "coverImage",
-           featured, visibility::text AS visibility, status::text AS status, "publishedAt", "seoTitle", "seoDescription", "canonicalUrl",
-           "ogTitle", "ogDescription", "ogImage", "twitterTitle", "twitterDescription", "twitterImage", robots, "announcedAt", "updatedAt"
+           featured, visibility::text AS visibility, status::text AS status, "publishedAt", ${SEO_COLUMNS}, "announcedAt", "updatedAt"
     FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
   if (!old) throw notFound("Post not found");
   if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
