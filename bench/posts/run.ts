@@ -1,4 +1,4 @@
-// `npm run bench:posts`: public post reads under load against the production build on a real
+// `npm run bench:posts`: public post reads (and the editor's autosave) under load against the production build on a real
 // PostgreSQL, for a project of 1,000 and of 100,000 posts. For each size: a fresh database
 // (migrated), seeded by SQL (seed-bench-posts.sql), VACUUM ANALYZE, and its own server started with
 // the public rate limit out of the way. Then autocannon runs, after a warm-up, on
@@ -10,6 +10,10 @@
 //   - the public site: the post page, the blog index and the RSS feed, full and 304
 //   - the public search (format=html): a word one post holds (1 result, through the trigram
 //     indexes), and a word every post holds (the newest 50)
+//   - the editor's autosave: PATCH /api/posts/:id with If-Match (a new title and a 300-word
+//     document, each request on a post no other request in flight holds, with the ETag that
+//     post's previous PATCH returned: every PATCH is a real edit that passes the check and
+//     records a coalesced revision)
 // Scenarios alternate between the two sizes and repeat for several rounds, so a machine whose
 // load changes (shared CI runners) affects both sizes alike; the table shows the medians. It is
 // printed and written to bench/posts/last-run.md.
@@ -23,11 +27,19 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import pg from "pg";
+import { createApiKey } from "../../lib/auth/create-api-key";
+import { disconnectDb } from "../../lib/db";
 import { startNextServer } from "../../tests/support/start-next-server";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { databaseCpuMs, processCpuMs } from "../lib/server-cpu";
 
 type Percentiles = { average: number; p50: number; p99: number };
+/** The part of an autocannon request this bench uses: a per-connection `context` carries state between requests. */
+type AutocannonRequest = {
+  method?: string;
+  setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+};
 type AutocannonResult = {
   requests: Percentiles & { total: number };
   latency: Percentiles;
@@ -39,6 +51,7 @@ type Autocannon = (options: {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
 }) => Promise<AutocannonResult>;
 
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
@@ -71,12 +84,12 @@ async function seed(url: string, count: number): Promise<number> {
 
 type Measurement = { rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs: number; clientCpuMs: number; statuses: Set<string> };
 
-async function measure(project: Project, url: string, headers: Record<string, string>): Promise<Measurement> {
-  await autocannon({ url, connections, duration: 2, headers }); // warm-up (JIT, render cache, pools)
+async function measure(project: Project, url: string, headers: Record<string, string>, sequence?: AutocannonRequest[]): Promise<Measurement> {
+  await autocannon({ url, connections, duration: 2, headers, requests: sequence }); // warm-up (JIT, render cache, pools)
   const cpuBefore = processCpuMs(project.pid);
   const dbBefore = databaseCpuMs();
   const clientBefore = process.cpuUsage();
-  const result = await autocannon({ url, connections, duration, headers });
+  const result = await autocannon({ url, connections, duration, headers, requests: sequence });
   const requests = Math.max(1, result.requests.total);
   const cpuMs = (processCpuMs(project.pid) - cpuBefore) / requests;
   const dbCpuMs = (databaseCpuMs() - dbBefore) / requests;
@@ -87,7 +100,7 @@ async function measure(project: Project, url: string, headers: Record<string, st
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs, dbCpuMs, clientCpuMs, statuses };
 }
 
-type Project = { size: number; url: string; pid: number; stop: () => Promise<void> };
+type Project = { size: number; url: string; pid: number; key: string; stop: () => Promise<void> };
 
 async function startProject(size: number): Promise<Project> {
   process.env.TEST_DATABASE_URL = serverUrl;
@@ -95,15 +108,20 @@ async function startProject(size: number): Promise<Project> {
   try {
     const seedMs = await seed(database.url, size);
     console.log(`[bench] ${size} posts seeded in ${seedMs} ms`);
+    // The autosave scenario's API key (the seed's user "bench").
+    process.env.DATABASE_URL = database.url;
+    const { key } = await createApiKey({ userId: "bench-user", name: "bench", scopes: ["posts:read", "posts:write"] });
+    await disconnectDb();
     const server = await startNextServer({
       DATABASE_URL: database.url,
       INKBASE_EMBEDDED_DB: "",
       AUTH_SECRET: "bench-auth-secret-0123456789abcdef",
       RATE_LIMIT_PUBLIC_PER_MIN: "1000000000",
+      RATE_LIMIT_KEY_PER_MIN: "1000000000",
       UPSTASH_REDIS_REST_URL: undefined,
       UPSTASH_REDIS_REST_TOKEN: undefined,
     }, { nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [] });
-    return { size, url: server.url, pid: server.pid, stop: async () => { await server.stop(); await database.drop(); } };
+    return { size, url: server.url, pid: server.pid, key, stop: async () => { await server.stop(); await database.drop(); } };
   } catch (err) {
     await database.drop();
     throw err;
@@ -117,6 +135,55 @@ async function etagOf(url: string): Promise<string> {
 }
 
 const HEALTH = "floor: GET /api/health";
+
+/** A document of about 300 words (six paragraphs of 50) in which `edit` changes the first word of each paragraph. */
+function autosaveDocument(edit: number) {
+  const words = "moss lichen fern stone river cloud north wall roof shade water slow green light path field".split(" ");
+  const paragraph = (p: number) => Array.from({ length: 50 }, (_, i) => (i === 0 ? `edit${edit}` : words[(p * 50 + i) % words.length])).join(" ");
+  return { type: "doc", content: Array.from({ length: 6 }, (_, p) => ({ type: "paragraph", content: [{ type: "text", text: paragraph(p) }] })) };
+}
+
+/**
+ * The editor's autosave as autocannon requests: every PATCH takes a post no other request in
+ * flight holds (from the middle of the project) and sends the ETag that post's previous PATCH
+ * answered, as the editor does; the answer hands the post back with its new ETag. (autocannon
+ * clears a connection's context after every request, so the posts are lent out, not owned.) A
+ * run's cut-off requests keep their posts: the pool holds three per connection for the warm-up
+ * and the measurement.
+ */
+async function autosaveRequests(project: Project): Promise<[string, Record<string, string>, AutocannonRequest[]]> {
+  const first = Math.max(1, Math.ceil(project.size / 2) - 3 * connections);
+  const free = Array.from({ length: 3 * connections }, (_, i) => `bench-post-${first + i}`);
+  const headers = { Authorization: `Bearer ${project.key}` };
+  const etags = new Map<string, string>();
+  for (const id of free) {
+    const res = await fetch(`${project.url}/api/posts/${id}`, { headers });
+    if (res.status !== 200) throw new Error(`GET /api/posts/${id}: ${res.status} ${await res.text()}`);
+    etags.set(id, res.headers.get("etag")!);
+  }
+  let edits = 0;
+  const request: AutocannonRequest = {
+    method: "PATCH",
+    setupRequest: (req, context) => {
+      const id = free.shift()!;
+      context.post = id;
+      const edit = ++edits;
+      return {
+        ...req,
+        method: "PATCH",
+        path: `/api/posts/${id}`,
+        headers: { ...(req.headers as Record<string, string>), "Content-Type": "application/json", "If-Match": etags.get(id)! },
+        body: JSON.stringify({ title: `Bench post number ${id.slice("bench-post-".length)} (edit ${edit})`, content: autosaveDocument(edit) }),
+      };
+    },
+    onResponse: (status, _body, context, responseHeaders) => {
+      const id = context.post as string;
+      if (status === 200 && responseHeaders.etag) etags.set(id, responseHeaders.etag);
+      free.push(id);
+    },
+  };
+  return [`${project.url}/api/posts`, headers, [request]];
+}
 
 /** The search scenarios measure what they say: one post for its word, the newest 50 for "bench post". */
 async function checkSearch(project: Project): Promise<void> {
@@ -141,7 +208,7 @@ async function main(): Promise<void> {
   try {
     for (const size of sizes) projects.push(await startProject(size));
     for (const project of projects) await checkSearch(project);
-    type Scenario = { name: string; target: (project: Project) => Promise<[string, Record<string, string>]> };
+    type Scenario = { name: string; target: (project: Project) => Promise<[string, Record<string, string>, AutocannonRequest[]?]> };
     const allScenarios: Scenario[] = [
       { name: "list (perPage=50, html)", target: async (p) => [`${p.url}/api/posts/by-username/bench?perPage=50&format=html`, {}] },
       { name: "single post (html)", target: async (p) => [`${p.url}/api/posts/by-username/bench/post-${Math.ceil(p.size / 2)}?format=html`, {}] },
@@ -184,6 +251,8 @@ async function main(): Promise<void> {
         target: async (p) => [`${p.url}/api/posts/by-username/bench/search?format=html&q=${searchWord(Math.ceil(p.size / 2))}`, {}],
       },
       { name: "search, a word in every post (50)", target: async (p) => [`${p.url}/api/posts/by-username/bench/search?format=html&q=bench%20post`, {}] },
+      // Last in each round: its writes change the posts the reads above serve.
+      { name: "post PATCH (If-Match, autosave)", target: autosaveRequests },
     ];
     // The health floor always runs (the ratios need it), except in a profiling run of one scenario.
     const scenarios = allScenarios.filter(
@@ -194,8 +263,8 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const scenario of scenarios) {
         for (const project of projects) {
-          const [url, headers] = await scenario.target(project);
-          const measurement = await measure(project, url, headers);
+          const [url, headers, requests] = await scenario.target(project);
+          const measurement = await measure(project, url, headers, requests);
           const key = `${project.size}|${scenario.name}`;
           results.set(key, [...(results.get(key) ?? []), measurement]);
           console.log(`[bench] round ${round} ${project.size} ${scenario.name}: ${measurement.rps.toFixed(0)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, server CPU ${measurement.cpuMs.toFixed(2)} ms/req, database CPU ${measurement.dbCpuMs.toFixed(2)} ms/req, client CPU ${measurement.clientCpuMs.toFixed(2)} ms/req, ${[...measurement.statuses].join(",")}`);

@@ -6,7 +6,7 @@ import type { Editor } from "@tiptap/core";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { autoExcerpt, excerptFromText } from "@/lib/content/auto-excerpt";
 import { WORDS_PER_MINUTE } from "@/lib/content/reading-time";
 import type { TiptapDocument } from "@/lib/content/tiptap-document";
@@ -54,6 +54,9 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
   const router = useRouter();
   const notify = useToast();
   const [values, setValues] = useState<PostFormValues>(() => toFormValues(post, { usernames, excerptAuto }));
+  // Every user co-author's username the page has been told (a restore can bring back one the page
+  // did not know when it loaded; router.refresh() then names it).
+  const knownUsernames = useRef(usernames);
   const [errors, setErrors] = useState<Partial<Record<PatchField, string>>>({});
   const [publication, setPublication] = useState<Publication>({ status: post.status, publishedAt: post.publishedAt, scheduled: initiallyScheduled });
   const [words, setWords] = useState<number | null>(null);
@@ -125,9 +128,19 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
     [autosave],
   );
 
-  /** Replaces what the author sees with a post from the server (the conflict's "Reload"). */
+  // A user co-author the editor could only show by id gets its username once the page knows it.
+  useEffect(() => {
+    knownUsernames.current = { ...knownUsernames.current, ...usernames };
+    const current = valuesRef.current;
+    if (!current.coauthors.some((coauthor) => coauthor.kind === "user" && usernames[coauthor.username])) return;
+    const coauthors = current.coauthors.map((coauthor) => (coauthor.kind === "user" && usernames[coauthor.username] ? { ...coauthor, username: usernames[coauthor.username] } : coauthor));
+    valuesRef.current = { ...current, coauthors };
+    setValues(valuesRef.current);
+  }, [usernames]);
+
+  /** Replaces what the author sees with a post from the server (the conflict's "Reload", a restore). */
   function load(next: OwnerPost) {
-    const formValues = toFormValues(next, { usernames, excerptAuto: next.excerpt === autoExcerpt(next.content) });
+    const formValues = toFormValues(next, { usernames: knownUsernames.current, excerptAuto: next.excerpt === autoExcerpt(next.content) });
     setValues(formValues);
     valuesRef.current = formValues;
     setPublication(publicationOf(next.status, next.publishedAt));
@@ -289,8 +302,9 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
             currentEtag={currentEtag}
             onClose={closeHistory}
             onRestored={(restored) => {
+              // The panel announces the restore (its status line): no toast saying it again.
               load(restored);
-              notify("Revision restored", "success");
+              // Names the user co-authors the restore brought back (the refreshed `usernames`).
               router.refresh();
             }}
             onConflict={(current) => autosave.conflict(current)}

@@ -5,5 +5,9 @@ import { wordCount } from "./word-count";
 export const WORDS_PER_MINUTE = 200;
 
 export function readingTime(doc: TiptapDocument): number {
-  return Math.ceil(wordCount(doc) / WORDS_PER_MINUTE);
+  return readingTimeOfWords(wordCount(doc));
+}
+
+export function readingTimeOfWords(words: number): number {
+  return Math.ceil(words / WORDS_PER_MINUTE);
 }

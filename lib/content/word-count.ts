@@ -4,6 +4,10 @@ import { documentText } from "./document-text";
 import type { TiptapNode } from "./tiptap-document";
 
 export function wordCount(doc: TiptapNode): number {
-  const text = documentText(doc);
+  return wordCountOfText(documentText(doc));
+}
+
+/** The same count for text already extracted (a write that also derives the excerpt from it). */
+export function wordCountOfText(text: string): number {
   return text === "" ? 0 : text.split(" ").length;
 }

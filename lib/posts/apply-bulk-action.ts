@@ -16,7 +16,6 @@
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import type { BulkPostsInput } from "./bulk-input";
-import { loadPostSnapshot } from "./post-snapshot";
 import { recordPostRevision } from "./record-post-revision";
 import { ownerActor, type RevisionActor } from "./revision-actor";
 
@@ -67,8 +66,7 @@ export async function applyBulkAction(options: {
       const actor = options.actor ?? ownerActor(ownerId);
       for (const result of results) {
         if (result.status !== 200 || !result.changed) continue;
-        const snapshot = await loadPostSnapshot(tx, result.id);
-        await recordPostRevision(tx, { postId: result.id, snapshot, reason: input.action, actor, now });
+        await recordPostRevision(tx, { postId: result.id, reason: input.action, actor, now });
       }
     }
     return { affected: ownedIds.length, results };

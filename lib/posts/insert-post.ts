@@ -5,8 +5,10 @@
 // POST /api/posts and imports share it; an import passes `events: false` (PORTABILITY: imports
 // fire no webhook per post) and the post counts as announced, so the tick does not announce it
 // later either. `content` must already have its media sizes filled (a read outside the transaction).
-import { autoExcerpt } from "../content/auto-excerpt";
-import { readingTime } from "../content/reading-time";
+import { excerptFromText } from "../content/auto-excerpt";
+import { documentText } from "../content/document-text";
+import { readingTimeOfWords } from "../content/reading-time";
+import { wordCountOfText } from "../content/word-count";
 import { EMPTY_DOCUMENT } from "../content/tiptap-document";
 import type { Tx } from "../db";
 import type { Prisma } from "../generated/prisma/client";
@@ -14,7 +16,6 @@ import { enqueueEvent } from "../webhooks/enqueue-event";
 import { postEventData } from "./post-event-data";
 import type { CreatePostInput } from "./post-input";
 import { fromWireVisibility } from "./post-visibility";
-import { readSnapshotRelations, snapshotOf } from "./post-snapshot";
 import { recordPostRevision } from "./record-post-revision";
 import { ownerActor, type RevisionActor } from "./revision-actor";
 import { publicationTime } from "./publication-time";
@@ -32,16 +33,18 @@ export async function insertPost(
   const published = input.status === "published";
   const publication = published ? publicationTime(requestedAt, now) : null;
   const announce = publication !== null && !publication.scheduled;
+  const text = documentText(content);
+  const words = wordCountOfText(text);
 
   const data: Prisma.PostUncheckedCreateInput = {
     ownerId: owner.id,
     slug: input.slug,
     title: input.title,
     subtitle: input.subtitle ?? null,
-    excerpt: givenExcerpt ?? autoExcerpt(content),
+    excerpt: givenExcerpt ?? excerptFromText(text),
     excerptAuto: givenExcerpt === null,
     content: content as unknown as Prisma.InputJsonObject,
-    readingTime: readingTime(content),
+    readingTime: readingTimeOfWords(words),
     coverImage: input.coverImage ?? null,
     featured: input.featured ?? false,
     visibility: fromWireVisibility(input.visibility ?? "public"),
@@ -64,14 +67,13 @@ export async function insertPost(
   };
 
   const post = await tx.post.create({ data });
-  if (input.tagNames?.length) await replacePostTags(tx, { ownerId: owner.id, postId: post.id, names: input.tagNames });
+  if (input.tagNames?.length) await replacePostTags(tx, { ownerId: owner.id, postId: post.id, names: input.tagNames, fresh: true });
   if (input.coauthors?.length) {
-    await replacePostCoauthors(tx, { ownerId: owner.id, postId: post.id, coauthors: input.coauthors, replacing: false });
+    await replacePostCoauthors(tx, { ownerId: owner.id, postId: post.id, coauthors: input.coauthors, fresh: true });
   }
-  const relations = input.tagNames?.length || input.coauthors?.length ? await readSnapshotRelations(tx, post.id) : { tags: [], coauthors: [] };
   await recordPostRevision(tx, {
     postId: post.id,
-    snapshot: snapshotOf(post, relations),
+    wordCount: words,
     reason: publication === null ? "create" : publication.scheduled ? "schedule" : "publish",
     actor: options.actor ?? ownerActor(owner.id),
     now,

@@ -3,16 +3,17 @@
 // runs a query per relation and maps every row in JS), and a list page is 50 posts. `visibleAt`
 // re-applies the public visibility condition (a post unpublished since its keys were read is
 // left out). Order follows `ids`.
-import { sql } from "../db-sql";
+import { sql, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import type { PostRecord } from "./post-include";
 import { visibleSql } from "./visible-post-sql";
 import { fromWireVisibility, type WireVisibility } from "./post-visibility";
 
-export async function loadPosts(ids: string[], options: { visibleAt?: Date } = {}): Promise<PostRecord[]> {
+/** `runner`: a transaction to read in (the 412 of a PATCH reads the post under its lock). */
+export async function loadPosts(ids: string[], options: { visibleAt?: Date; runner?: SqlRunner } = {}): Promise<PostRecord[]> {
   if (ids.length === 0) return [];
   const visible = options.visibleAt ? Prisma.sql`AND ${visibleSql(options.visibleAt)}` : Prisma.empty;
-  const rows = await sql().$queryRaw<PostRecord[]>`
+  const rows = await (options.runner ?? sql()).$queryRaw<PostRecord[]>`
     SELECT p.id, p.slug, p.title, p.subtitle, p.excerpt, p.content, p."readingTime", p."coverImage", p.featured,
       p.visibility::text AS visibility, p.status::text AS status, p."publishedAt", p."updatedAt",
       p."seoTitle", p."seoDescription", p."canonicalUrl", p."ogTitle", p."ogDescription", p."ogImage",

@@ -4,8 +4,25 @@
 import { z } from "zod";
 import { tiptapNodeSchema } from "../content/tiptap-document";
 import { pageInfoSchema } from "../openapi/shared-schemas";
+import { SEO_FIELDS } from "./post-input";
 
 const nullableText = z.string().nullable();
+
+// What a post and a post revision (./revision-response.ts) show alike.
+export const postTagSchema = z.object({ name: z.string(), slug: z.string() });
+export const postVisibilitySchema = z.enum(["public", "private", "link-only"]);
+/** The document and its rendering, in this order, on a post and a revision. */
+export const renderedContentFields = {
+  // The node schema itself, not a described copy: a copy would put a second, unnamed node schema
+  // in the document's `$ref` cycle. Its description is on the Post.
+  content: tiptapNodeSchema,
+  rendered: nullableText.meta({ description: "HTML or Markdown for those formats; null for tiptap." }),
+  format: z.enum(["tiptap", "html", "markdown"]),
+};
+/** The SEO overrides (SEO_FIELDS, in that order), each a text or null. */
+export const seoOverrideFields = Object.fromEntries(SEO_FIELDS.map((field) => [field, nullableText])) as {
+  [Field in (typeof SEO_FIELDS)[number]]: typeof nullableText;
+};
 
 export const postCoauthorSchema = z
   .union([
@@ -21,31 +38,18 @@ export const postSchema = z
     title: z.string(),
     subtitle: nullableText,
     excerpt: z.string(),
-    // The node schema itself, not a described copy: a copy would put a second, unnamed node schema
-    // in the document's `$ref` cycle. Its description is on the Post.
-    content: tiptapNodeSchema,
-    rendered: nullableText.meta({ description: "HTML or Markdown for those formats; null for tiptap." }),
-    format: z.enum(["tiptap", "html", "markdown"]),
+    ...renderedContentFields,
     coverImage: nullableText,
     featured: z.boolean(),
-    tags: z.array(z.object({ name: z.string(), slug: z.string() })),
+    tags: z.array(postTagSchema),
     coauthors: z.array(postCoauthorSchema),
     user: z.object({ id: z.string(), username: z.string(), displayName: nullableText, avatar: nullableText }),
     readingTime: z.number(),
     publishedAt: nullableText.meta({ format: "date-time" }),
     updatedAt: z.string().meta({ format: "date-time" }),
-    visibility: z.enum(["public", "private", "link-only"]),
+    visibility: postVisibilitySchema,
     status: z.enum(["draft", "published"]),
-    seoTitle: nullableText,
-    seoDescription: nullableText,
-    canonicalUrl: nullableText,
-    ogTitle: nullableText,
-    ogDescription: nullableText,
-    ogImage: nullableText,
-    twitterTitle: nullableText,
-    twitterDescription: nullableText,
-    twitterImage: nullableText,
-    robots: nullableText,
+    ...seoOverrideFields,
   })
   .meta({ id: "Post", description: "`content` is the raw Tiptap document whatever the format; `rendered` is its HTML or Markdown for those formats." });
 

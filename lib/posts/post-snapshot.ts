@@ -1,7 +1,6 @@
 // What a post revision holds (HISTORY.md "What is kept"): every field an author edits, plus
-// `status` and `publishedAt` at that moment. The post writes read one before and after their
-// change (a write whose two snapshots are equal changed nothing and is undone), and
-// lib/posts/record-post-revision.ts stores it.
+// `status` and `publishedAt` at that moment. lib/posts/record-post-revision.ts copies it from the
+// post's row in SQL; the diff against the current post reads it here.
 import type { Tx } from "../db";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { Post } from "../generated/prisma/client";
@@ -72,15 +71,4 @@ export async function readSnapshotRelations(tx: Tx, postId: string): Promise<Sna
 export async function loadPostSnapshot(tx: Tx, postId: string): Promise<PostSnapshot> {
   const [row, relations] = await Promise.all([tx.post.findUniqueOrThrow({ where: { id: postId } }), readSnapshotRelations(tx, postId)]);
   return snapshotOf(row, relations);
-}
-
-/** Field by field equality (the content as JSON, dates by instant). */
-export function sameSnapshot(a: PostSnapshot, b: PostSnapshot): boolean {
-  return comparable(a) === comparable(b);
-}
-
-function comparable(snapshot: PostSnapshot): string {
-  const { publishedAt, content, ...rest } = snapshot;
-  const keys = Object.keys(rest).sort() as (keyof typeof rest)[];
-  return JSON.stringify([publishedAt?.getTime() ?? null, JSON.stringify(content), keys.map((key) => [key, rest[key]])]);
 }

@@ -9,8 +9,9 @@
 // co-author whose account no longer exists is left out (the account cannot be named again); a
 // slug another post has taken since is 409 `Slug already used`, as on PATCH.
 import { autoExcerpt } from "../content/auto-excerpt";
-import { readingTime } from "../content/reading-time";
-import { db } from "../db";
+import { readingTimeOfWords } from "../content/reading-time";
+import { wordCount } from "../content/word-count";
+import { db, type Tx } from "../db";
 import { conflict, notFound, preconditionFailed } from "../http/api-error";
 import type { Prisma } from "../generated/prisma/client";
 import { isUniqueViolation } from "../unique-violation";
@@ -20,7 +21,6 @@ import { postEventData } from "./post-event-data";
 import { POST_INCLUDE } from "./post-include";
 import { SEO_FIELDS, type CoauthorInput } from "./post-input";
 import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
-import { readSnapshotRelations, snapshotOf } from "./post-snapshot";
 import { recordPostRevision } from "./record-post-revision";
 import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
@@ -51,13 +51,14 @@ export async function restorePostRevision(options: {
       }
 
       const content = source.content as unknown as TiptapDocument;
+      const words = wordCount(content);
       const data: Prisma.PostUncheckedUpdateInput = {
         title: source.title,
         subtitle: source.subtitle,
         excerpt: source.excerptAuto ? autoExcerpt(content) : source.excerpt,
         excerptAuto: source.excerptAuto,
         content: source.content as Prisma.InputJsonObject,
-        readingTime: readingTime(content),
+        readingTime: readingTimeOfWords(words),
         slug: source.slug,
         coverImage: source.coverImage,
         featured: source.featured,
@@ -67,10 +68,9 @@ export async function restorePostRevision(options: {
       for (const field of SEO_FIELDS) data[field] = source[field];
       const post = await tx.post.update({ where: { id: postId }, data });
       await replacePostTags(tx, { ownerId: owner.id, postId, names: (source.tags as { name: string }[]).map((tag) => tag.name) });
-      await replacePostCoauthors(tx, { ownerId: owner.id, postId, coauthors: await stillExisting(tx, source.coauthors as PostCoauthorResponse[]), replacing: true });
+      await replacePostCoauthors(tx, { ownerId: owner.id, postId, coauthors: await stillExisting(tx, source.coauthors as PostCoauthorResponse[]) });
 
-      const snapshot = snapshotOf(post, await readSnapshotRelations(tx, postId));
-      const recorded = await recordPostRevision(tx, { postId, snapshot, reason: "restore", restoredFrom: revision, actor, now });
+      const recorded = await recordPostRevision(tx, { postId, reason: "restore", restoredFrom: revision, actor, now, wordCount: words });
       await enqueueEvent(tx, {
         ownerId: owner.id,
         project: owner.username,
@@ -89,7 +89,7 @@ export async function restorePostRevision(options: {
 }
 
 /** The snapshot's co-authors as input, without user accounts deleted since. */
-async function stillExisting(tx: Parameters<typeof replacePostCoauthors>[0], coauthors: PostCoauthorResponse[]): Promise<CoauthorInput[]> {
+async function stillExisting(tx: Tx, coauthors: PostCoauthorResponse[]): Promise<CoauthorInput[]> {
   const userIds = coauthors.flatMap((coauthor) => ("userId" in coauthor ? [coauthor.userId] : []));
   const known = userIds.length ? new Set((await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true } })).map((user) => user.id)) : new Set<string>();
   return coauthors.flatMap((coauthor): CoauthorInput[] => {

@@ -2,10 +2,9 @@
 // route wrapper parses with them, the OpenAPI document is generated from them, and the
 // serializers (./to-revision.ts) are typed by them.
 import { z } from "zod";
-import { tiptapNodeSchema } from "../content/tiptap-document";
 import { positiveIntQuery } from "../http/positive-int-query";
 import { formatQuerySchema } from "./public-read-queries";
-import { postCoauthorSchema } from "./post-response";
+import { postCoauthorSchema, postTagSchema, postVisibilitySchema, renderedContentFields, seoOverrideFields } from "./post-response";
 import { REVISION_REASONS } from "./record-post-revision";
 
 export const REVISIONS_MAX_LIMIT = 100;
@@ -72,26 +71,15 @@ export const postRevisionSchema = z
     ...revisionHead,
     subtitle: nullableText,
     excerpt: z.string(),
-    content: tiptapNodeSchema,
-    rendered: nullableText.meta({ description: "HTML or Markdown for those formats; null for tiptap." }),
-    format: z.enum(["tiptap", "html", "markdown"]),
+    ...renderedContentFields,
     slug: z.string(),
-    tags: z.array(z.object({ name: z.string(), slug: z.string() })),
+    tags: z.array(postTagSchema),
     coauthors: z.array(postCoauthorSchema),
     coverImage: nullableText,
     featured: z.boolean(),
-    visibility: z.enum(["public", "private", "link-only"]),
+    visibility: postVisibilitySchema,
     publishedAt: nullableText.meta({ format: "date-time" }),
-    seoTitle: nullableText,
-    seoDescription: nullableText,
-    canonicalUrl: nullableText,
-    ogTitle: nullableText,
-    ogDescription: nullableText,
-    ogImage: nullableText,
-    twitterTitle: nullableText,
-    twitterDescription: nullableText,
-    twitterImage: nullableText,
-    robots: nullableText,
+    ...seoOverrideFields,
   })
   .meta({ id: "PostRevision", description: "The whole snapshot; `content` is the raw Tiptap document whatever the format." });
 

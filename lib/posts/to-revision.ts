@@ -6,6 +6,7 @@ import { renderContent } from "../content/render-content";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { PostRevision } from "../generated/prisma/client";
 import { toWireVisibility } from "./post-visibility";
+import { pickSeoFields } from "./to-post-fields";
 import type { PostRevisionResponse, RevisionListItem } from "./revision-response";
 import type { RevisionReason } from "./record-post-revision";
 import type { PostCoauthorResponse } from "./to-post";
@@ -48,15 +49,6 @@ export function toRevision(row: PostRevision & { actorUsername: string | null },
     featured: row.featured,
     visibility: toWireVisibility(row.visibility),
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    seoTitle: row.seoTitle,
-    seoDescription: row.seoDescription,
-    canonicalUrl: row.canonicalUrl,
-    ogTitle: row.ogTitle,
-    ogDescription: row.ogDescription,
-    ogImage: row.ogImage,
-    twitterTitle: row.twitterTitle,
-    twitterDescription: row.twitterDescription,
-    twitterImage: row.twitterImage,
-    robots: row.robots,
+    ...pickSeoFields(row),
   };
 }

@@ -14,16 +14,17 @@
 // since the caller read it is 412 with the current post, and nothing is written.
 // History (HISTORY.md): the write records a revision (lib/posts/record-post-revision.ts) with the
 // reason its status change gives (publish, unpublish, schedule; else a coalesced `edit`). A PATCH
-// that leaves every field of the post's snapshot as it was is undone: no revision, no event, and
-// `updatedAt` (the ETag) does not move.
+// whose fields all equal the post's writes nothing: no revision, no event, and `updatedAt` (the
+// ETag) does not move.
+// One raw transaction on pg (lib/db-sql.ts; the statements: lib/posts/write-post-update.ts).
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
-import { db } from "../db";
+import { sqlTransaction } from "../db-sql";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import type { UpdatePostInput } from "./post-input";
 import { assertSlugNotReserved } from "./reserved-slugs";
 import type { RevisionActor } from "./revision-actor";
-import { NothingChanged, writePostUpdate } from "./write-post-update";
+import { writePostUpdate } from "./write-post-update";
 
 export { revisionReason } from "./write-post-update";
 
@@ -43,9 +44,8 @@ export async function updatePost(options: {
   const input = options.input.content ? { ...options.input, content: await fillMediaImageSizes(owner.id, options.input.content) } : options.input;
 
   try {
-    return await db().$transaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, actor, now, events: true }));
+    return await sqlTransaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, actor, now, events: true }));
   } catch (err) {
-    if (err instanceof NothingChanged) return { updatedAt: err.updatedAt, changed: false };
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;
   }

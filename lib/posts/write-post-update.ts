@@ -1,36 +1,62 @@
 // The writes of a post update inside the caller's transaction (see update-post.ts for the rules).
 // PATCH and imports share it; an import passes `events: false` (PORTABILITY: imports fire no
 // webhook per post), and then a publication it makes counts as announced.
-import { autoExcerpt } from "../content/auto-excerpt";
-import { readingTime } from "../content/reading-time";
+//
+// Raw statements (lib/db-sql.ts), so PATCH runs on pg directly and an import in its Prisma
+// transaction. An autosave (title and content) is two statements after BEGIN: the lock, then one
+// statement that updates the row, copies it into its revision (coalesced or added, pruned at the
+// bound) and writes post.updated to the outbox (lib/webhooks/enqueue-event.ts: eventStatement;
+// the delivery rows follow only when a subscription wants the event). Only the fields the body sends are
+// compared with the post: the scalars here, the content by PostgreSQL in the update's WHERE (a
+// document equal to the stored one matches nothing), tags and co-authors by their replacers.
+// A write that changes none of them writes nothing: no revision, no event, `updatedAt` stays.
+import { excerptFromText } from "../content/auto-excerpt";
+import { documentText } from "../content/document-text";
+import { readingTimeOfWords } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
-import type { Tx } from "../db";
+import { wordCountOfText } from "../content/word-count";
+import type { SqlRunner } from "../db-sql";
 import { env } from "../env";
+import { Prisma } from "../generated/prisma/client";
 import { notFound, preconditionFailed } from "../http/api-error";
-import type { Post, Prisma } from "../generated/prisma/client";
-import { enqueueEvent } from "../webhooks/enqueue-event";
+import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
+import { loadPosts } from "./load-posts";
 import { postEventData } from "./post-event-data";
 import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
-import { POST_INCLUDE } from "./post-include";
 import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
-import { readSnapshotRelations, sameSnapshot, snapshotOf, type SnapshotRow } from "./post-snapshot";
-import { recordPostRevision, type RevisionReason } from "./record-post-revision";
-import { ownerActor, type RevisionActor } from "./revision-actor";
-import { fromWireVisibility } from "./post-visibility";
+import { fromWireVisibility, type WireVisibility } from "./post-visibility";
 import { publicationTime } from "./publication-time";
+import { recordedRevision, revisionSql, type RevisionReason } from "./record-post-revision";
 import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
+import { ownerActor, type RevisionActor } from "./revision-actor";
 import { toPost } from "./to-post";
 
-type LockedPost = SnapshotRow & Pick<Post, "announcedAt" | "updatedAt">;
+/** The locked row: what this update compares and derives from. `content` only when it is needed. */
+type LockedPost = {
+  title: string;
+  subtitle: string | null;
+  excerpt: string;
+  excerptAuto: boolean;
+  content: TiptapDocument | null;
+  slug: string;
+  coverImage: string | null;
+  featured: boolean;
+  /** The database's spelling, as on the wire (`link-only`). */
+  visibility: WireVisibility;
+  status: "draft" | "published";
+  publishedAt: Date | null;
+  announcedAt: Date | null;
+  updatedAt: Date;
+} & Record<(typeof SEO_FIELDS)[number], string | null>;
+
+const SEO_COLUMNS = Prisma.raw(SEO_FIELDS.map((field) => `"${field}"`).join(", "));
+
+/** Fields copied as sent, each compared with the stored value. */
+const PLAIN_FIELDS = ["title", "slug", "subtitle", "coverImage", "featured", ...SEO_FIELDS] as const;
 
 const isLive = (status: string, publishedAt: Date | null, now: Date) =>
   status === "published" && publishedAt !== null && publishedAt.getTime() <= now.getTime();
-
-/** Thrown inside the transaction to undo a write that changed nothing. */
-export class NothingChanged {
-  constructor(readonly updatedAt: Date) {}
-}
 
 /** Why a revision is written: the status change the write made, else an edit. */
 export function revisionReason(before: { status: string; publishedAt: Date | null }, after: { status: string; publishedAt: Date | null }, now: Date): RevisionReason {
@@ -45,25 +71,23 @@ export function revisionReason(before: { status: string; publishedAt: Date | nul
 }
 
 export async function writePostUpdate(
-  tx: Tx,
+  tx: SqlRunner,
   options: { owner: { id: string; username: string }; id: string; input: UpdatePostInput; ifMatch?: string | null; actor?: RevisionActor; now: Date; events: boolean },
 ): Promise<{ updatedAt: Date; changed: boolean }> {
   const { owner, id, input, ifMatch, now } = options;
-  // Lock and read in one statement: only the columns this update depends on.
+  // An emptied excerpt without new content is derived from the stored content: only then is the
+  // document read back.
+  const excerptGiven = input.excerpt === undefined ? undefined : input.excerpt?.trim() ? input.excerpt : null;
+  const needContent = excerptGiven === null && input.content === undefined;
   const [old] = await tx.$queryRaw<LockedPost[]>`
-    SELECT title, subtitle, excerpt, "excerptAuto", content, slug, "coverImage", featured, visibility::text AS visibility,
-           status::text AS status, "publishedAt", "seoTitle", "seoDescription", "canonicalUrl", "ogTitle", "ogDescription",
-           "ogImage", "twitterTitle", "twitterDescription", "twitterImage", robots, "announcedAt", "updatedAt"
+    SELECT title, subtitle, excerpt, "excerptAuto", CASE WHEN ${needContent}::boolean THEN content END AS content, slug, "coverImage",
+           featured, visibility::text AS visibility, status::text AS status, "publishedAt", ${SEO_COLUMNS}, "announcedAt", "updatedAt"
     FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
   if (!old) throw notFound("Post not found");
   if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
-    const current = await tx.post.findUniqueOrThrow({ where: { id }, include: POST_INCLUDE });
+    const [current] = await loadPosts([id], { runner: tx });
     throw preconditionFailed({ current: toPost(current, "tiptap") });
   }
-  // bench/history's baseline measures PATCH without any of history's work.
-  const history = !env.benchWithoutPostRevisions;
-  const relations = history ? await readSnapshotRelations(tx, id) : { tags: [], coauthors: [] };
-  const before = snapshotOf(old, relations);
 
   const status = input.status ?? old.status;
   let publishedAt =
@@ -76,57 +100,77 @@ export async function writePostUpdate(
   const wasLive = isLive(old.status, old.publishedAt, now);
   const live = isLive(status, publishedAt, now);
   const announce = live && !wasLive;
+  let changed = status !== old.status || (publishedAt?.getTime() ?? null) !== (old.publishedAt?.getTime() ?? null);
 
-  const content = (input.content ?? old.content) as unknown as TiptapDocument;
-  const data: Prisma.PostUncheckedUpdateInput = {
-    status,
-    publishedAt,
-    announcedAt: announce ? now : live ? old.announcedAt : null,
-    updatedAt: nextRevisionTime(old.updatedAt, now),
-  };
-  if (input.title !== undefined) data.title = input.title;
-  if (input.slug !== undefined) data.slug = input.slug;
-  if (input.subtitle !== undefined) data.subtitle = input.subtitle;
-  if (input.coverImage !== undefined) data.coverImage = input.coverImage;
-  if (input.featured !== undefined) data.featured = input.featured;
-  if (input.visibility !== undefined) data.visibility = fromWireVisibility(input.visibility);
-  for (const field of SEO_FIELDS) if (input[field] !== undefined) data[field] = input[field];
+  const set: Prisma.Sql[] = [
+    Prisma.sql`status = ${status}::"PostStatus"`,
+    Prisma.sql`"publishedAt" = ${publishedAt}::timestamp(3)`,
+    Prisma.sql`"announcedAt" = ${announce ? now : live ? old.announcedAt : null}::timestamp(3)`,
+    Prisma.sql`"updatedAt" = ${nextRevisionTime(old.updatedAt, now)}::timestamp(3)`,
+  ];
+  for (const field of PLAIN_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    changed ||= value !== old[field];
+    set.push(field === "featured" ? Prisma.sql`featured = ${value}::boolean` : Prisma.sql`${Prisma.raw(`"${field}"`)} = ${value}::text`);
+  }
+  if (input.visibility !== undefined) {
+    changed ||= input.visibility !== old.visibility;
+    set.push(Prisma.sql`visibility = ${input.visibility}::"PostVisibility"`);
+  }
+
+  // The document's text once: its words (the reading time and the revision) and the excerpt.
+  let words: number | undefined;
+  let contentJson: string | null = null;
+  let text: string | undefined;
   if (input.content !== undefined) {
-    data.content = input.content as unknown as Prisma.InputJsonObject;
-    data.readingTime = readingTime(content);
+    text = documentText(input.content);
+    words = wordCountOfText(text);
+    contentJson = JSON.stringify(input.content);
+    set.push(Prisma.sql`content = ${contentJson}::jsonb`, Prisma.sql`"readingTime" = ${readingTimeOfWords(words)}::int`);
   }
-  if (input.excerpt !== undefined) {
+  let excerpt: { text: string; auto: boolean } | undefined;
+  if (excerptGiven !== undefined) {
     // An empty or null excerpt hands it back to the content.
-    const given = input.excerpt?.trim() ? input.excerpt : null;
-    data.excerpt = given ?? autoExcerpt(content);
-    data.excerptAuto = given === null;
-  } else if (input.content !== undefined && old.excerptAuto) {
-    data.excerpt = autoExcerpt(content);
+    excerpt = excerptGiven === null ? { text: excerptFromText(text ?? documentText(old.content!)), auto: true } : { text: excerptGiven, auto: false };
+  } else if (text !== undefined && old.excerptAuto) {
+    excerpt = { text: excerptFromText(text), auto: true };
+  }
+  if (excerpt) {
+    changed ||= excerpt.text !== old.excerpt || excerpt.auto !== old.excerptAuto;
+    set.push(Prisma.sql`excerpt = ${excerpt.text}::text`, Prisma.sql`"excerptAuto" = ${excerpt.auto}::boolean`);
   }
 
-  const post = await tx.post.update({ where: { id }, data });
-  if (input.tagNames !== undefined) await replacePostTags(tx, { ownerId: owner.id, postId: id, names: input.tagNames });
-  if (input.coauthors !== undefined) {
-    await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors, replacing: true });
-  }
-  if (history) {
-    const after = snapshotOf(post, input.tagNames !== undefined || input.coauthors !== undefined ? await readSnapshotRelations(tx, id) : relations);
-    if (sameSnapshot(before, after)) {
-      // Undone by the caller's rollback (PATCH); an import cannot roll back its batch for one post,
-      // so it puts updatedAt back instead: nothing changed, nothing recorded, no event.
-      if (options.events) throw new NothingChanged(old.updatedAt);
-      await tx.post.update({ where: { id }, data: { updatedAt: old.updatedAt } });
-      return { updatedAt: old.updatedAt, changed: false };
-    }
-    await recordPostRevision(tx, { postId: id, snapshot: after, reason: revisionReason(before, after, now), actor: options.actor ?? ownerActor(owner.id), now });
-  }
-  if (options.events) await enqueueEvent(tx, {
-    ownerId: owner.id,
-    project: owner.username,
-    type: announce ? "post.published" : "post.updated",
-    orderingKey: `post:${id}`,
-    data: postEventData(post, owner.username),
-    at: now,
-  });
+  // Tags and co-authors are replaced first (each only when it differs), so that the revision's
+  // statement below reads them as they now are.
+  if (input.tagNames !== undefined && (await replacePostTags(tx, { ownerId: owner.id, postId: id, names: input.tagNames }))) changed = true;
+  if (input.coauthors !== undefined && (await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors }))) changed = true;
+  if (!changed && contentJson === null) return { updatedAt: old.updatedAt, changed: false };
+
+  // bench/history's baseline measures PATCH without any of history's work.
+  const history = !env.benchWithoutPostRevisions;
+  const revision = history
+    ? Prisma.sql`, ${revisionSql({ postId: id, reason: revisionReason(old, { status, publishedAt }, now), actor: options.actor ?? ownerActor(owner.id), now, wordCount: words })}`
+    : Prisma.empty;
+  // The event's body is known before the write (every field it shows is sent or locked above); it
+  // is written only if the update matched (the document differed).
+  const eventData = postEventData({ id, slug: input.slug ?? old.slug, title: input.title ?? old.title, status, visibility: fromWireVisibility(input.visibility ?? old.visibility), publishedAt }, owner.username);
+  const event = options.events
+    ? eventStatement({ ownerId: owner.id, project: owner.username, type: announce ? "post.published" : "post.updated", orderingKey: `post:${id}`, data: eventData, at: now }, Prisma.sql`EXISTS (SELECT 1 FROM post)`)
+    : null;
+  const [post] = await tx.$queryRaw<({ updatedAt: Date | null; revision: number | null; wordCount: number | null; coalesced: boolean | null } & EventRow)[]>`
+    WITH post AS (
+      UPDATE "Post" SET ${Prisma.join(set)}
+      WHERE id = ${id} AND (${changed}::boolean OR content IS DISTINCT FROM ${contentJson}::jsonb)
+      RETURNING *)
+    ${revision}${event ? Prisma.sql`, ${event.ctes}` : Prisma.empty}
+    SELECT (SELECT "updatedAt" FROM post),
+           ${history ? Prisma.sql`r.revision, r."wordCount", r.coalesced` : Prisma.sql`NULL::int AS revision, NULL::int AS "wordCount", NULL::boolean AS coalesced`},
+           ${event ? event.columns : Prisma.sql`NULL::bigint AS "eventSequence", NULL::text[] AS "eventSubscriptions"`}
+    ${history ? Prisma.sql`FROM (SELECT 1) one LEFT JOIN recorded r ON true` : Prisma.empty}`;
+  // The same document as the stored one, and nothing else sent differs.
+  if (post.updatedAt === null) return { updatedAt: old.updatedAt, changed: false };
+  if (post.revision !== null) await recordedRevision(tx, id, { revision: post.revision, wordCount: post.wordCount!, coalesced: post.coalesced! });
+  if (event) await event.deliver(tx, post);
   return { updatedAt: post.updatedAt, changed: true };
 }

@@ -91,6 +91,22 @@ describe("sqlTransaction", () => {
     expect(await show(sql())).not.toEqual([{ statement_timeout: "30s" }]);
   });
 
+  it("sends BEGIN with the first statement, and hands the connection back out of pipeline mode", async () => {
+    // The first statement is inside the transaction: its xact id is the one the second sees.
+    const [[first], [second]] = await sqlTransaction(async (tx) => [
+      await tx.$queryRaw<{ xact: string }[]>`SELECT pg_current_xact_id()::text AS xact`,
+      await tx.$queryRaw<{ xact: string }[]>`SELECT pg_current_xact_id()::text AS xact`,
+    ]);
+    expect(first.xact).toBe(second.xact);
+    // A first statement that fails is reported as itself, and rolls back.
+    const failed = await sqlTransaction((tx) => tx.$queryRaw`SELECT 1 / 0`).catch((err: unknown) => err);
+    expect(String(failed)).toMatch(/division by zero/);
+    const { pool } = dbConnection();
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    expect(clients.map((client) => (client as unknown as { pipeline: boolean }).pipeline)).not.toContain(true);
+    for (const client of clients) client.release();
+  });
+
   it("runs in the caller's Prisma transaction when given one, and is undone with it", async () => {
     const user = await freshUser();
     await expect(

@@ -9,6 +9,7 @@
 // reads), as if the author had come back later.
 import type { Page } from "@playwright/test";
 import { db } from "../../lib/db";
+import { createUser } from "../../lib/users/create-user";
 import { expectNoSeriousA11yIssues } from "./support/a11y";
 import { createPostViaApi, expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshots";
@@ -142,6 +143,30 @@ test("a restore racing another tab's save shows the editor's conflict alert, and
   expect(stored.title).toBe("Renamed in another tab");
   expect(JSON.stringify(stored.content)).toContain("Lichen is not moss at all.");
   await expect(content(page)).toContainText("Lichen is not moss at all.");
+});
+
+test("a restore names a user co-author the page did not know, and is announced once", async ({ page, api }) => {
+  const username = `coauthor-${Date.now().toString(36)}`;
+  await createUser({ username, email: `${username}@example.test`, password: "history-coauthor-pw", plan: "free" });
+  const id = await createPostViaApi(api, { title: "With a co-author", slug: "history-coauthor", coauthors: [{ username }] });
+  // Removed before the page loads: the page knows no username for them.
+  expect((await api.patch(`/api/posts/${id}`, { data: { coauthors: [] } })).status()).toBe(200);
+  await page.goto(`/dashboard/posts/${id}`);
+  await expect(page.getByRole("group", { name: "Co-authors" })).toContainText("No co-authors.");
+
+  await page.getByRole("button", { name: "History" }).click();
+  const panel = page.getByRole("complementary", { name: "History" });
+  await panel.getByRole("list", { name: "Revisions, newest first" }).getByRole("button").nth(1).click();
+  await panel.getByRole("button", { name: "Restore this revision" }).click();
+  await page.getByRole("dialog", { name: "Restore revision" }).getByRole("button", { name: "Restore" }).click();
+  await expect(panel.getByRole("status")).toHaveText(/^Restored revision #1\./);
+  // The panel's status line says it; no toast says it again (counted at once: a toast would have
+  // appeared with the status line, and leaves after a few seconds).
+  expect(await page.locator("[aria-live]").filter({ hasText: /restored/i }).count()).toBe(0);
+  await saved(page);
+
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("group", { name: "Co-authors" }).getByRole("listitem")).toHaveText(new RegExp(`^@${username} `));
 });
 
 test("the History panel at 390 px, light and dark", async ({ page, api }, testInfo) => {
