@@ -1,4 +1,4 @@
-// Images an imported post references (in its content and its cover) are copied into the
+// Images an imported post references (in its content, its cover and its social-card images) are copied into the
 // account's media library through the media pipeline (createMedia: type sniffing, limits, quota,
 // re-encoding, variants), and the post then points at the copy:
 // - a file the uploaded zip carries (zip-images.ts: our own export's media/, a Markdown zip's
@@ -63,17 +63,21 @@ async function copyOnce(ownerId: string, importId: string, source: Source): Prom
   return media.url;
 }
 
+/** A post's fields that hold one image URL each. */
+export const IMAGE_FIELDS = ["coverImage", "ogImage", "twitterImage"] as const;
+export type ImageFields = Record<(typeof IMAGE_FIELDS)[number], string | null>;
+
 export async function copyImagesIntoLibrary(input: {
   ownerId: string;
   importId: string;
   item: ImportPost;
   content: TiptapDocument;
-  coverImage: string | null;
+  fields: ImageFields;
   zip: ZipImages | null;
   cache: CopyCache;
-}): Promise<{ content: TiptapDocument; coverImage: string | null; warnings: string[] }> {
+}): Promise<{ content: TiptapDocument; fields: ImageFields; warnings: string[] }> {
   const srcs = imageSources(input.content, new Set());
-  if (input.coverImage) srcs.add(input.coverImage);
+  for (const field of IMAGE_FIELDS) if (input.fields[field]) srcs.add(input.fields[field]);
   const copies = new Map<string, string>();
   const warnings: string[] = [];
   for (const src of srcs) {
@@ -91,10 +95,8 @@ export async function copyImagesIntoLibrary(input: {
       warnings.push(`Image ${src} was not copied (${reason}); the post keeps its URL`);
     }
   }
-  if (!copies.size) return { content: input.content, coverImage: input.coverImage, warnings };
-  return {
-    content: replaceSources(input.content, copies) as TiptapDocument,
-    coverImage: input.coverImage ? (copies.get(input.coverImage) ?? input.coverImage) : null,
-    warnings,
-  };
+  if (!copies.size) return { content: input.content, fields: input.fields, warnings };
+  const fields = { ...input.fields };
+  for (const field of IMAGE_FIELDS) fields[field] = fields[field] ? (copies.get(fields[field]) ?? fields[field]) : null;
+  return { content: replaceSources(input.content, copies) as TiptapDocument, fields, warnings };
 }

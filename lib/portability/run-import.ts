@@ -15,7 +15,7 @@ import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { randomId } from "../random-id";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { claimImport, IMPORT_LEASE_MS, type ClaimedImport } from "./claim-import";
-import { copyImagesIntoLibrary, type CopyCache } from "./copy-images";
+import { copyImagesIntoLibrary, IMAGE_FIELDS, type CopyCache, type ImageFields } from "./copy-images";
 import { MalformedImport, type ImportItem, type ImportSource } from "./import-item";
 import { parseImportFile } from "./parse-import-file";
 import { restoreCollection } from "./restore-collection";
@@ -127,10 +127,11 @@ async function prepare(item: ImportItem, ownerId: string, images: Images | null)
     if (converted.dropped.length) warnings.push(`Dropped markup with no equivalent here: ${converted.dropped.join(", ")}`);
     content = converted.doc;
   }
-  const coverImage = item.fields.coverImage ?? null;
-  const copied = images ? await copyImagesIntoLibrary({ ownerId, ...images, item, content, coverImage }) : { content, coverImage, warnings: [] };
+  const given: ImageFields = { coverImage: item.fields.coverImage ?? null, ogImage: item.fields.ogImage ?? null, twitterImage: item.fields.twitterImage ?? null };
+  const copied = images ? await copyImagesIntoLibrary({ ownerId, ...images, item, content, fields: given }) : { content, fields: given, warnings: [] };
   warnings.push(...copied.warnings);
-  const fields = copied.coverImage === item.fields.coverImage ? item.fields : { ...item.fields, coverImage: copied.coverImage };
+  const moved = IMAGE_FIELDS.filter((field) => copied.fields[field] !== given[field]);
+  const fields = moved.length ? { ...item.fields, ...Object.fromEntries(moved.map((field) => [field, copied.fields[field]])) } : item.fields;
   return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings };
 }
 

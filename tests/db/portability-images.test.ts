@@ -41,11 +41,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("images an import brings", () => {
-  it("our own export's media files go into the new account's library, and its posts point at the copies", async () => {
+  it("our own export's media files go into the new account's library, and its posts (content, cover, social cards) point at the copies", async () => {
     const author = await createTestUser({ plan: "pro" });
     const medium = await createMedia({ ownerId: author.id, bytes: jpeg, filename: "moss.jpg", alt: "Moss on a wall" });
     const variant = medium.variants[0]?.url ?? medium.url;
-    await createPost({ owner: author, input: { title: "With pictures", slug: "with-pictures", status: "published", content: imageDoc(medium.url, variant), coverImage: medium.url } });
+    await createPost({ owner: author, input: { title: "With pictures", slug: "with-pictures", status: "published", content: imageDoc(medium.url, variant), coverImage: medium.url, ogImage: variant, twitterImage: medium.url } });
     const zip = await streamToBuffer(writeExport({ id: author.id, username: author.username }, "json"));
 
     const reader = await createTestUser({ plan: "pro" });
@@ -58,7 +58,7 @@ describe("images an import brings", () => {
     // The original and its variant both name the old medium: both now point at the new one.
     const srcs = imageSrcs(post.content);
     expect(srcs).toHaveLength(2);
-    for (const src of [...srcs, post.coverImage!]) expect(parseMediaUrl(src)?.id).toBe(copies[0].id);
+    for (const src of [...srcs, post.coverImage!, post.ogImage!, post.twitterImage!]) expect(parseMediaUrl(src)?.id).toBe(copies[0].id);
   });
 
   it("a Markdown zip's relative images are uploaded from the zip (one copy for two uses)", async () => {
@@ -84,15 +84,19 @@ describe("images an import brings", () => {
       const { id: importId } = await createImport({ ownerId: user.id, source: "markdown", dryRun: false, filename: "a.md", bytes: Buffer.from("# A\n") });
       const item = { kind: "post", key: "a.md", label: "a.md" } as ImportPost;
       const before = requests;
-      const run = () => copyImagesIntoLibrary({ ownerId: user.id, importId, item, content: imageDoc(imageUrl), coverImage: imageUrl, zip: null, cache: new Map() });
+      const fields = { coverImage: imageUrl, ogImage: imageUrl, twitterImage: null };
+      const run = () => copyImagesIntoLibrary({ ownerId: user.id, importId, item, content: imageDoc(imageUrl), fields, zip: null, cache: new Map() });
       const first = await run();
       // A new process resuming the import: a fresh cache, the same import.
       const again = await run();
       expect(requests - before).toBe(1);
       expect(await db().media.count({ where: { ownerId: user.id } })).toBe(1);
       expect(again.content).toEqual(first.content);
-      expect(again.coverImage).toBe(first.coverImage);
-      expect(parseMediaUrl(first.coverImage!)).not.toBeNull();
+      expect(again.fields).toEqual(first.fields);
+      expect(parseMediaUrl(first.fields.coverImage!)).not.toBeNull();
+      // The social-card image names the same source: the same copy.
+      expect(first.fields.ogImage).toBe(first.fields.coverImage);
+      expect(first.fields.twitterImage).toBeNull();
     } finally {
       delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
     }
