@@ -89,8 +89,11 @@ describe("the JSON export imported into an empty account", () => {
     const target = await createTestUser({ plan: "pro" });
     const report = await importNow(target.id, "inkbase", zip, { filename: "export.zip" });
     expect(report).toMatchObject({ status: "succeeded", created: 6, updated: 0, skipped: 0, progress: { done: 6, total: 6 } });
-    // The cover's host does not resolve here: the post keeps its URL, with a warning.
-    expect(report.warnings).toEqual([{ item: 'post "published-public"', message: expect.stringContaining("https://example.org/cover.jpg was not copied") }]);
+    // The cover's and the social cards' host does not resolve here: the post keeps their URLs,
+    // with a warning for each.
+    expect(report.warnings).toEqual(
+      ["cover.jpg", "og.png", "tw.png"].map((file) => ({ item: 'post "published-public"', message: expect.stringContaining(`https://example.org/${file} was not copied`) })),
+    );
 
     const before = await snapshotPosts(owner.id);
     const after = await snapshotPosts(target.id);
