@@ -4,6 +4,7 @@
 // hostile params, queries and bodies; every answer must be below 500, every error body must have
 // the documented shape ({ error: string }, `issues` on Invalid input, Retry-After on 429), and a
 // refused write must leave the owner's data exactly as it was.
+import http from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCOPES } from "../../lib/auth/scopes";
@@ -182,7 +183,34 @@ async function send(method: string, generator: Generator, url: string, body: Fuz
     payload = body.text;
   }
   requests += 1;
-  return fetch(url, { method, headers, body: payload, redirect: "manual" });
+  try {
+    return await fetch(url, { method, headers, body: payload, redirect: "manual" });
+  } catch (err) {
+    // A URL just under Node's 16 KB request limit with an empty path segment gets Next's 308, whose
+    // Location repeats the URL: more header than fetch's own 16 KB limit reads. The answer is
+    // the server's all the same, so it is read with a larger limit and checked like any other.
+    if ((err as { cause?: { code?: string } }).cause?.code === "UND_ERR_HEADERS_OVERFLOW") return sendWithLargeHeaders(method, url, headers, payload);
+    throw err;
+  }
+}
+
+function sendWithLargeHeaders(method: string, url: string, headers: Record<string, string>, payload: string | undefined): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, maxHeaderSize: 256 * 1024 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) for (const one of [value ?? []].flat()) answer.append(name, one);
+        const status = res.statusCode ?? 0;
+        const empty = method === "HEAD" || [204, 205, 304].includes(status);
+        resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answer }));
+      });
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
 
 function formOf(value: unknown): string {
