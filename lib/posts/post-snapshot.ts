@@ -31,7 +31,7 @@ export type SnapshotRow = Pick<Post, "title" | "subtitle" | "excerpt" | "excerpt
 
 export type SnapshotRelations = Pick<PostSnapshot, "tags" | "coauthors">;
 
-export function snapshotOf(row: SnapshotRow, relations: SnapshotRelations): PostSnapshot {
+function snapshotOf(row: SnapshotRow, relations: SnapshotRelations): PostSnapshot {
   const snapshot = {
     title: row.title,
     subtitle: row.subtitle,
@@ -52,7 +52,7 @@ export function snapshotOf(row: SnapshotRow, relations: SnapshotRelations): Post
 }
 
 /** A post's tags (sorted by slug) and co-authors (in order), as a snapshot keeps them. */
-export async function readSnapshotRelations(tx: Tx, postId: string): Promise<SnapshotRelations> {
+async function readSnapshotRelations(tx: Tx, postId: string): Promise<SnapshotRelations> {
   const [tags, coauthors] = await Promise.all([
     tx.postTag.findMany({ where: { postId }, select: { tag: { select: { name: true, slug: true } } } }),
     tx.postCoauthor.findMany({
