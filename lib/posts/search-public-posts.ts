@@ -4,7 +4,7 @@
 // ids come from one statement served by trigram indexes (search-post-ids.ts), the posts from the
 // public reads' loader.
 import type { ContentFormat } from "../content/content-format";
-import { findProject } from "./find-project";
+import { findSearchProject } from "./find-search-project";
 import { loadPosts } from "./load-posts";
 import { searchPostIds } from "./search-post-ids";
 import { toPosts, type PostResponse } from "./to-post";
@@ -18,8 +18,8 @@ export async function searchPublicPosts(options: {
   now?: Date;
 }): Promise<PostResponse[]> {
   const now = options.now ?? new Date();
-  const project = await findProject(options.username);
-  const ids = await searchPostIds({ ownerId: project.id, q: options.q, now, limit: MAX_SEARCH_RESULTS });
+  const project = await findSearchProject(options.username);
+  const ids = await searchPostIds({ ownerId: project.id, wordsFirst: project.wordsFirst, q: options.q, now, limit: MAX_SEARCH_RESULTS });
   const rows = await loadPosts(ids, { visibleAt: now });
   return toPosts(rows, options.format);
 }
