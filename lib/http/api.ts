@@ -173,7 +173,7 @@ function errorResponse(err: unknown, req: NextRequest, requestId: string, header
 
 /**
  * The caller, and for an API key with `idempotencyKey` (a write's well-formed Idempotency-Key) the
- * finished answer stored under it, read in the same statement: the replay's second round trip.
+ * finished answer stored under it, read in the same statement so that a replay needs no second one.
  */
 async function authenticate(
   req: NextRequest,
