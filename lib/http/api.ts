@@ -1,7 +1,8 @@
 // The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
 // auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
 // order: request id → authentication (401) → cross-site session writes (403) → Idempotency-Key
-// (lib/idempotency: a replay or a 409/422 ends here, before anything is charged or run) → plan →
+// (lib/idempotency: a replay or a 409/422 ends here, before anything is charged or run; an API
+// key's lookup reads a finished answer along, so a replay is one statement) → plan →
 // rate limit (429) → scopes (403) → input parsing (400/415; lib/http/storable-text.ts for text
 // PostgreSQL cannot store) → handler → ApiError mapping / logged 500 → one access log line
 // (lib/log). Webhook deliveries the handler's events created are attempted right after the
@@ -9,6 +10,7 @@
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { authenticateApiKey } from "../auth/authenticate-api-key";
+import { authenticateApiKeyWithStoredAnswer } from "../auth/authenticate-api-key-with-stored-answer";
 import { authenticateSession } from "../auth/authenticate-session";
 import type { Principal } from "../auth/principal";
 import type { Scope } from "../auth/scopes";
@@ -21,7 +23,8 @@ import { checkRateLimit, rateLimitHeaders, retryAfterSeconds, type RateLimitPoli
 import { bearerToken } from "./bearer-token";
 import { readJsonBody } from "./read-json-body";
 import { requestIdFor } from "./request-id";
-import { idempotencyKeyOf } from "../idempotency/idempotency-key-of";
+import type { FinishedClaim } from "../idempotency/claim-idempotency-key";
+import { idempotencyKeyOf, idempotencyKeyToLookUp } from "../idempotency/idempotency-key-of";
 import { runIdempotently } from "../idempotency/run-idempotently";
 import { logAccess } from "../log/log-access";
 import { logger } from "../log/logger";
@@ -101,13 +104,13 @@ export function api<
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     const fail = (err: unknown) => errorResponse(err, req, requestId, headers);
     try {
-      const principal = await authenticate(req, config.auth);
+      const { principal, stored } = await authenticate(req, config.auth, config.idempotency === "none" ? null : idempotencyKeyToLookUp(req));
       caller.principal = principal;
       if (principal?.kind === "session") refuseCrossSiteWrite(req);
       const run = (request: { req: NextRequest; text?: string }) => execute(request, context, principal, requestId, headers).catch(fail);
       const key = config.idempotency === "none" ? null : idempotencyKeyOf(req, principal);
       const body = config.body ? "buffered" : "streamed";
-      const response = key ? await runIdempotently({ req, principal: principal!, key, requestId, body }, run) : await run({ req });
+      const response = key ? await runIdempotently({ req, principal: principal!, key, requestId, body, stored }, run) : await run({ req });
       return withHeaders(response, headers);
     } catch (err) {
       return fail(err);
@@ -168,23 +171,35 @@ function errorResponse(err: unknown, req: NextRequest, requestId: string, header
   return Response.json({ error: "Internal server error", requestId }, { status: 500, headers });
 }
 
-async function authenticate(req: NextRequest, mode: AuthMode): Promise<Principal | null> {
-  if (mode === "none") return null;
+/**
+ * The caller, and for an API key with `idempotencyKey` (a write's well-formed Idempotency-Key) the
+ * finished answer stored under it, read in the same statement so that a replay needs no second one.
+ */
+async function authenticate(
+  req: NextRequest,
+  mode: AuthMode,
+  idempotencyKey: string | null,
+): Promise<{ principal: Principal | null; stored: FinishedClaim | null }> {
+  if (mode === "none") return { principal: null, stored: null };
   const authorization = req.headers.get("authorization");
-  if (mode === "optional-session") return authenticateSession(req);
+  if (mode === "optional-session") return { principal: await authenticateSession(req), stored: null };
   if (authorization !== null) {
     // A request that presents a key is judged by that key alone, even if it also has a cookie.
     const token = bearerToken(authorization);
-    const principal = token ? await authenticateApiKey(token) : null;
-    if (!principal) throw unauthorized();
+    const found = !token
+      ? null
+      : idempotencyKey
+        ? await authenticateApiKeyWithStoredAnswer(token, idempotencyKey)
+        : { principal: await authenticateApiKey(token), stored: null };
+    if (!found?.principal) throw unauthorized();
     // Keys can never do what only a person should (manage keys, account settings).
     if (mode === "session") throw sessionRequired();
-    return principal;
+    return found;
   }
   if (mode === "key") throw unauthorized();
   const principal = await authenticateSession(req);
   if (!principal) throw unauthorized();
-  return principal;
+  return { principal, stored: null };
 }
 
 function retryHeader(err: ApiError): Record<string, string> {

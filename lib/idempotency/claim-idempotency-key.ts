@@ -9,15 +9,17 @@
 // database crash guarded nothing that survived. That saves a disk flush on every keyed write.
 import { randomUUID } from "node:crypto";
 import { sql } from "../db-sql";
-import { ASYNC_COMMIT, LEASE_SECONDS, REPLAY_HOURS, type IdempotencyScope, type StoredAnswer } from "./idempotency-record";
+import { ASYNC_COMMIT, LEASE_SECONDS, REPLAY_HOURS, storedAnswerOf, type IdempotencyScope, type StoredAnswer } from "./idempotency-record";
 
 export type Claim =
   /** This request owns the key and runs; `token` proves it when it completes or releases. */
   | { kind: "claimed"; token: string }
   /** Another request holds a live claim. */
   | { kind: "running" }
-  /** The answer of the first request, and the fingerprint it was given for. */
-  | { kind: "finished"; requestHash: string; answer: StoredAnswer };
+  | FinishedClaim;
+
+/** The answer of the first request, and the fingerprint it was given for. */
+export type FinishedClaim = { kind: "finished"; requestHash: string; answer: StoredAnswer };
 
 type Row = {
   claimed: string | null;
@@ -61,7 +63,7 @@ export async function claimIdempotencyKey(scope: IdempotencyScope): Promise<Clai
     return {
       kind: "finished",
       requestHash: row.requestHash ?? "",
-      answer: { status: row.status, headers: row.headers ?? {}, body: row.body && row.body.length ? new Uint8Array(row.body) : null },
+      answer: storedAnswerOf({ ...row, status: row.status }),
     };
   }
 }

@@ -24,3 +24,15 @@ export function idempotencyKeyOf(req: Request, principal: Principal | null): str
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw invalidInput([{ path: [IDEMPOTENCY_KEY_HEADER], message: IDEMPOTENCY_KEY_MESSAGE }]);
   return key;
 }
+
+/**
+ * The key of a write, read before authentication so that the API key's lookup can fetch the
+ * answer stored under it in the same statement (lib/auth/authenticate-api-key-with-stored-answer.ts).
+ * Null for a malformed key: idempotencyKeyOf still refuses it with 400, after authentication, as
+ * before (a bad API key is 401 whatever its Idempotency-Key).
+ */
+export function idempotencyKeyToLookUp(req: Request): string | null {
+  if (!WRITE_METHODS.has(req.method)) return null;
+  const key = req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  return key !== null && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null;
+}

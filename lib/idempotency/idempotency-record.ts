@@ -26,6 +26,11 @@ export const STORED_HEADERS = ["content-type", "location", "etag"] as const;
 
 export type StoredAnswer = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null };
 
+/** A finished row's answer as a statement reads it (claim-idempotency-key.ts, and the API key lookup that fetches it). */
+export function storedAnswerOf(row: { status: number; headers: Record<string, string> | null; body: Buffer | null }): StoredAnswer {
+  return { status: row.status, headers: row.headers ?? {}, body: row.body && row.body.length ? new Uint8Array(row.body) : null };
+}
+
 /**
  * Put in a statement's FROM list: its transaction (a single statement's) commits without waiting
  * for the disk. `set_config(…, true)` lasts until the transaction ends, and the commit reads it

@@ -2,7 +2,9 @@
 // this once, for writes that send Idempotency-Key):
 //   1. claim the key, or find it taken: a live claim → 409 (Retry-After: 1); a stored answer →
 //      the request's fingerprint decides between a replay (nothing runs: no handler, no rate-limit
-//      charge, no event) and 422;
+//      charge, no event) and 422. A finished answer the wrapper already read with the API key
+//      (lib/auth/authenticate-api-key-with-stored-answer.ts) is taken as the claim's answer
+//      without asking again: it cannot change before it expires;
 //   2. run the request with its body fingerprinted (fingerprinted-body.ts), renewing the claim's
 //      lease meanwhile;
 //   3. store the answer (status, Content-Type/Location/ETag, body) for 24 hours, or, on a 5xx or a
@@ -12,7 +14,7 @@
 import type { NextRequest } from "next/server";
 import type { Principal } from "../auth/principal";
 import { logger } from "../log/logger";
-import { claimIdempotencyKey } from "./claim-idempotency-key";
+import { claimIdempotencyKey, type FinishedClaim } from "./claim-idempotency-key";
 import { fingerprintRequest, type FingerprintedRequest } from "./fingerprinted-body";
 import { idempotencyKeyInUse, idempotencyKeyReused } from "./idempotency-errors";
 import { idempotencyScope, RENEW_SECONDS, STORED_HEADERS, type IdempotencyScope, type StoredAnswer } from "./idempotency-record";
@@ -30,12 +32,14 @@ export async function runIdempotently(
     requestId: string;
     /** `buffered` when the wrapper parses the body as JSON (it then gets the text read here). */
     body: "buffered" | "streamed";
+    /** The finished answer stored under the key, when the API key's lookup found one. */
+    stored?: FinishedClaim | null;
   },
   execute: (request: FingerprintedRequest) => Promise<Response>,
 ): Promise<Response> {
   const { req, requestId } = input;
   const scope = idempotencyScope(input.principal, input.key);
-  const claim = await claimIdempotencyKey(scope);
+  const claim = input.stored ?? (await claimIdempotencyKey(scope));
   if (claim.kind === "running") throw idempotencyKeyInUse();
   if (claim.kind === "finished") {
     if ((await (await fingerprintRequest(req, input.body)).digest()) !== claim.requestHash) throw idempotencyKeyReused();
