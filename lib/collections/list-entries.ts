@@ -34,6 +34,15 @@ export type EntryList = {
 
 type ListRow = ProjectedRow & { id: string; updatedAt: Date; data?: string };
 
+// The page's values reach its statement as sub-selects, which the planner cannot look into: it
+// then plans the statement once per connection (the prepared statement's generic plan, an index
+// range in order) instead of for every call. Shown the values, it found a plan cheaper on paper
+// each time and planned every listing anew, as long as running it (0.5 ms of 1.1 ms of database
+// time under the bench, issue 27). The filters (slug, tag, q) stay visible: what they match
+// decides their plan.
+const hidden = (value: string) => Prisma.sql`(SELECT ${value}::text)`;
+const hiddenInt = (value: number) => Prisma.sql`(SELECT ${value}::int)`;
+
 export async function listEntries(options: {
   owner: Owner;
   collectionId: string;
@@ -59,8 +68,8 @@ export async function listEntries(options: {
   if (label === undefined) {
     rowsQuery = sql().$queryRaw<ListRow[]>`
       SELECT e.id, e.version, e.slug, e.title, e.summary, e.tag, e."updatedAt" ${dataColumn}
-      FROM "Entry" e WHERE e."collectionPk" = ${collection.pk} ${where}
-      ORDER BY e."updatedAt" DESC, e.id ASC LIMIT ${perPage} OFFSET ${offset}`;
+      FROM "Entry" e WHERE e."collectionPk" = ${hidden(collection.pk)} ${where}
+      ORDER BY e."updatedAt" DESC, e.id ASC LIMIT ${hiddenInt(perPage)} OFFSET ${hiddenInt(offset)}`;
     totalQuery = filters.length
       ? sql().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Entry" e WHERE e."collectionPk" = ${collection.pk} ${where}`.then((r) => r[0].n)
       : Promise.resolve(collection.entryCount);
@@ -70,7 +79,9 @@ export async function listEntries(options: {
       WHERE l."collectionPk" = ${collection.pk} AND l.name = ${label} ${where}`;
     rowsQuery = sql().$queryRaw<ListRow[]>`
       SELECT l."entryId" AS id, v.version, v.slug, v.title, v.summary, v.tag, l."entryUpdatedAt" AS "updatedAt" ${dataColumn}
-      ${from} ORDER BY l."entryUpdatedAt" DESC, l."entryId" ASC LIMIT ${perPage} OFFSET ${offset}`;
+      FROM "EntryLabel" l JOIN "EntryVersion" v ON v."entryId" = l."entryId" AND v.version = l.version
+      WHERE l."collectionPk" = ${hidden(collection.pk)} AND l.name = ${hidden(label)} ${where}
+      ORDER BY l."entryUpdatedAt" DESC, l."entryId" ASC LIMIT ${hiddenInt(perPage)} OFFSET ${hiddenInt(offset)}`;
     totalQuery = filters.length
       ? sql().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${from}`.then((r) => r[0].n)
       : sql()
