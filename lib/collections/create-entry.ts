@@ -5,8 +5,8 @@
 //
 // Raw statements on pg (lib/db-sql.ts), like the entry PATCH (issue 27: through Prisma this write
 // was 0.24–0.29 of GET /api/health): the entry and v_1 are one statement, so a create without a
-// label is BEGIN, the collection lock, that statement, the outbox row, the collection's counter
-// and COMMIT. Entry ids keep Prisma's cuid shape (lib/cuid.ts).
+// label is BEGIN, the collection lock, that statement, the outbox row, the collection's count slot
+// (./adjust-entry-count.ts) and COMMIT. Entry ids keep Prisma's cuid shape (lib/cuid.ts).
 import { cuid } from "../cuid";
 import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { conflict } from "../http/api-error";
@@ -18,6 +18,7 @@ import type { CreateEntryInput } from "./entry-input";
 import { findCollection } from "./find-collection";
 import { checkReferences } from "./check-references";
 import { collectReferences } from "./entry-references";
+import { adjustEntryCount } from "./adjust-entry-count";
 import { adjustLabelCounts } from "./label-counts";
 import { projectEntry } from "./project-entry";
 import { recordLabelMove } from "./record-label-move";
@@ -71,9 +72,9 @@ export async function createEntry(
         });
         labels[input.label] = { version: formatVersion(1), meta: null };
       }
-      // Last: every create in the collection queues on this row lock until COMMIT, so it is
-      // taken as late as possible (lock order: collection, entry, label count, this counter).
-      await tx.$executeRaw`UPDATE "Collection" SET "entryCount" = "entryCount" + 1 WHERE pk = ${collection.pk}`;
+      // Last: a create that shares this connection's count slot queues on it until COMMIT, so it
+      // is taken as late as possible (lock order: collection, entry, label count, this slot).
+      await adjustEntryCount(tx, collection.pk, 1);
       return { id: entryId, version: formatVersion(1), labels };
     });
   } catch (err) {

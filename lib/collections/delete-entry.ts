@@ -9,6 +9,7 @@ import { conflict } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { entryEventData } from "./entry-event-data";
 import type { LabelRow } from "./entry-labels";
+import { adjustEntryCount } from "./adjust-entry-count";
 import { adjustLabelCounts } from "./label-counts";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import type { Owner } from "./owner";
@@ -40,7 +41,7 @@ export async function deleteEntry(
       orderingKey: `entry:${entryId}`,
       data: entryEventData(collection.slug, { id: entryId, version: current.version, labels }),
     });
-    await tx.$executeRaw`UPDATE "Collection" SET "entryCount" = "entryCount" - 1 WHERE pk = ${collection.pk}`;
+    await adjustEntryCount(tx, collection.pk, -1);
     return { success: true };
   });
 }

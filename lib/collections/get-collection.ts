@@ -5,5 +5,5 @@ import type { Owner } from "./owner";
 
 /** GET /api/collections/:id: the collection and its schema. */
 export async function getCollection(options: { owner: Owner; id: string }): Promise<CollectionResponse> {
-  return toCollection(await findCollection(db(), { ownerId: options.owner.id, slug: options.id }));
+  return toCollection(await findCollection(db(), { ownerId: options.owner.id, slug: options.id, count: true }));
 }

@@ -1,9 +1,12 @@
 import { db } from "../db";
-import { toCollection, type CollectionResponse } from "./to-collection";
+import { entryCountSql } from "./entry-count-sql";
+import { toCollection, type CollectionResponse, type CollectionRow } from "./to-collection";
 import type { Owner } from "./owner";
 
-/** GET /api/collections: the owner's collections, oldest first; entryCount is a kept counter, never a count(*). */
+/** GET /api/collections: the owner's collections, oldest first; entryCount is a kept counter (./entry-count-sql.ts), never a count(*). */
 export async function listCollections(options: { owner: Owner }): Promise<CollectionResponse[]> {
-  const rows = await db().collection.findMany({ where: { ownerId: options.owner.id }, orderBy: [{ createdAt: "asc" }, { slug: "asc" }] });
+  const rows = await db().$queryRaw<CollectionRow[]>`
+    SELECT slug, name, schema, ${entryCountSql("c")} AS "entryCount", "createdAt", "updatedAt" FROM "Collection" c
+    WHERE "ownerId" = ${options.owner.id} ORDER BY "createdAt" ASC, slug ASC`;
   return rows.map(toCollection);
 }

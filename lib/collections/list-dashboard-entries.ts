@@ -4,7 +4,7 @@
 // lookups: one page of entries, then the labels of just those entries.
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import { findCollection, type FoundCollection } from "./find-collection";
+import { findCollection, type CountedCollection } from "./find-collection";
 import { PRODUCTION } from "./label-name";
 
 export const ENTRIES_PER_PAGE = 20;
@@ -26,8 +26,8 @@ export async function listDashboardEntries(options: {
   status?: "draft" | "published";
   q?: string;
   page: number;
-}): Promise<{ collection: FoundCollection; rows: DashboardEntryRow[]; total: number; pageCount: number; page: number; labelNames: string[] }> {
-  const collection = await findCollection(db(), { ownerId: options.ownerId, slug: options.collectionId });
+}): Promise<{ collection: CountedCollection; rows: DashboardEntryRow[]; total: number; pageCount: number; page: number; labelNames: string[] }> {
+  const collection = await findCollection(db(), { ownerId: options.ownerId, slug: options.collectionId, count: true });
   const filters: Prisma.Sql[] = [];
   if (options.label) {
     filters.push(Prisma.sql`AND EXISTS (SELECT 1 FROM "EntryLabel" l WHERE l."entryId" = e.id AND l.name = ${options.label})`);

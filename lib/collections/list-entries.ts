@@ -6,8 +6,9 @@
 //
 // Scale: both orders are index ranges (Entry by collection/updatedAt, EntryLabel by
 // collection/name/entryUpdatedAt), so a page costs the same at 1k and 1M entries. `total` is
-// never a count(*) over an unfiltered listing: it is Collection.entryCount, or the label's
-// CollectionLabelCount, both kept exact in the write transactions. Filtered listings (slug, tag,
+// never a count(*) over an unfiltered listing: it is the collection's entry count (the column plus
+// its slots, ./entry-count-sql.ts, read with the collection), or the label's CollectionLabelCount,
+// both kept exact in the write transactions. Filtered listings (slug, tag,
 // q) count their matches, so their cost follows the rows the filter has to examine. `include`
 // resolves the page's references at the listing's label (lib/collections/resolve-includes.ts):
 // one more query per level, never one per entry.
@@ -49,7 +50,7 @@ export async function listEntries(options: {
   query: Omit<ListEntriesQuery, "include"> & { include?: number };
 }): Promise<EntryList> {
   const { owner, collectionId, query } = options;
-  const collection = await findCollection(sql(), { ownerId: owner.id, slug: collectionId });
+  const collection = await findCollection(sql(), { ownerId: owner.id, slug: collectionId, count: true });
   const { page, perPage, label, full } = query;
   const offset = (page - 1) * perPage;
   const alias = Prisma.raw(label === undefined ? "e" : "v");

@@ -7,6 +7,7 @@ import type { Tx } from "../db";
 import { env } from "../env";
 import { INDEX_COLUMNS, type IndexMapping } from "./collection-schema";
 import { fieldsPath, foldSchema, type UpdateCollectionInput } from "./collection-input";
+import { entryCountSql } from "./entry-count-sql";
 import { findCollection } from "./find-collection";
 import { inTransaction } from "./in-transaction";
 import { referenceSignature, reindexReferences, type Reindexed } from "./reindex-references";
@@ -32,14 +33,18 @@ export async function updateCollection(
       where: { pk: current.pk },
       data: { ...(input.name !== undefined ? { name: input.name } : {}), ...(schema !== undefined ? { schema } : {}) },
     });
-    if (schema === undefined) return toCollection(row);
-    const answer: CollectionResponse & { reprojected?: Reprojected; references?: Reindexed } = toCollection(row);
+    // Read after the row lock, in a statement of its own: the lock waited for the entry writes in
+    // flight (they hold the row FOR KEY SHARE), and only a snapshot taken after them sees their
+    // count slots (a count in findCollection's statement would miss them).
+    const [{ entryCount }] = await tx.$queryRaw<{ entryCount: number }[]>`SELECT ${entryCountSql("c")} AS "entryCount" FROM "Collection" c WHERE pk = ${current.pk}`;
+    if (schema === undefined) return toCollection({ ...row, entryCount });
+    const answer: CollectionResponse & { reprojected?: Reprojected; references?: Reindexed } = toCollection({ ...row, entryCount });
     if (!sameMapping(current.parsedSchema.indexes, schema.indexes)) {
       answer.reprojected = await reprojectEntries(tx, {
         collectionPk: current.pk,
         indexes: schema.indexes,
         limit: env.reprojectionLimit,
-        entryCount: current.entryCount,
+        entryCount,
       });
     }
     if (referenceSignature(current.parsedSchema.fields) !== referenceSignature(schema.fields)) {
@@ -48,7 +53,7 @@ export async function updateCollection(
         collectionPk: current.pk,
         fields: schema.fields,
         limit: env.reprojectionLimit,
-        entryCount: current.entryCount,
+        entryCount,
       });
     }
     return answer;

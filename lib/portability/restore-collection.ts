@@ -109,6 +109,8 @@ export async function restoreCollection(
       });
     }
   }
+  // The collection is new in this transaction, so no entry write can have left a count slot
+  // (lib/collections/adjust-entry-count.ts) for it: the column alone is its count.
   await tx.collection.update({ where: { pk: row.pk }, data: { entryCount: created.length } });
   return { outcome: "created", warnings };
 }

@@ -62,12 +62,14 @@ async function snapshotPosts(ownerId: string) {
 }
 
 async function snapshotCollections(ownerId: string) {
-  const collections = await db().collection.findMany({ where: { ownerId }, include: { entries: { orderBy: { title: "asc" }, include: { versions: { orderBy: { version: "asc" } }, labels: { orderBy: { name: "asc" } }, labelMoves: { orderBy: { id: "asc" } } } }, labelCounts: { orderBy: { name: "asc" } } } });
+  const collections = await db().collection.findMany({ where: { ownerId }, include: { entries: { orderBy: { title: "asc" }, include: { versions: { orderBy: { version: "asc" } }, labels: { orderBy: { name: "asc" } }, labelMoves: { orderBy: { id: "asc" } } } }, labelCounts: { orderBy: { name: "asc" } }, entryCountSlots: true } });
   return collections.map((c) => {
     const ids = new Map(c.entries.map((e) => [e.id, `entry:${e.title}`]));
     const swap = (data: unknown) => JSON.parse(JSON.stringify(data), (_k, v) => (typeof v === "string" && ids.has(v) ? ids.get(v) : v));
     return {
-      slug: c.slug, name: c.name, schema: c.schema, entryCount: c.entryCount,
+      slug: c.slug, name: c.name, schema: c.schema,
+      // The count the API shows: the column plus the count slots creates left (the restore writes the column).
+      entryCount: c.entryCount + c.entryCountSlots.reduce((sum, slot) => sum + slot.delta, 0),
       labelCounts: c.labelCounts.map((l) => ({ name: l.name, entryCount: l.entryCount })),
       entries: c.entries.map((e) => ({
         version: e.version, data: swap(e.data), title: e.title, createdAt: e.createdAt, updatedAt: e.updatedAt,

@@ -1,0 +1,27 @@
+// A collection's entry count moves by `delta` (an entry create +1, a delete -1), in the caller's
+// transaction and as its last statement before COMMIT.
+//
+// Not on the Collection row: an UPDATE there made every create in a collection hold that one row
+// lock through its COMMIT (the WAL flush included), so concurrent creates ran one at a time (the
+// bench's 50 connections creating in one collection: 46 of 48 active backends waiting on
+// Lock:transactionid). The delta goes to one of SLOTS rows instead, picked by the backend's pid:
+// a connection always writes its own slot, so writers on different connections mostly touch
+// different rows, and two that share a slot queue only on each other. A pid rather than a random
+// slot: the pool's connections have consecutive pids as a rule, so up to SLOTS of them never
+// collide at all. The count stays exact: the slots are written in the same transaction as the
+// entry, and readers add them to Collection.entryCount (./entry-count-sql.ts).
+//
+// Lock order (find-collection.ts): the collection FOR KEY SHARE, the entry, label counts, then
+// this slot. The INSERT's foreign-key check takes the collection FOR KEY SHARE, which the caller
+// already holds.
+import type { SqlRunner } from "../db-sql";
+
+/** How many slot rows a collection's count is spread over at most. */
+export const ENTRY_COUNT_SLOTS = 16;
+
+export async function adjustEntryCount(tx: SqlRunner, collectionPk: string, delta: number): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta)
+    VALUES (${collectionPk}, pg_backend_pid() % ${ENTRY_COUNT_SLOTS}, ${delta})
+    ON CONFLICT ("collectionPk", slot) DO UPDATE SET delta = "CollectionEntryCountSlot".delta + EXCLUDED.delta`;
+}
