@@ -19,6 +19,7 @@
 // every word, so it stays a prepared statement.
 // A query shorter than three characters has no trigram to look up (pg_trgm reads three at a
 // time): it walks the newest posts until it has `limit` matches, planned for its pattern.
+import { opaque } from "../db-opaque";
 import { sql } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { visibleSql } from "./visible-post-sql";
@@ -33,7 +34,7 @@ export function substringPattern(q: string): string {
  * match from the column's statistics (see above). Null when `q` is too short for trigrams.
  */
 export function searchPattern(q: string): Prisma.Sql | null {
-  return q.length >= 3 ? Prisma.sql`(SELECT ${substringPattern(q)}::text)` : null;
+  return q.length >= 3 ? opaque(substringPattern(q), "text") : null;
 }
 
 export type SearchOptions = {
@@ -58,27 +59,26 @@ export function searchPostIdsSql(options: SearchOptions & { window: number }): P
       ORDER BY p."publishedAt" DESC, p.id DESC LIMIT ${options.limit}`;
   }
   // One plan for every call, kept as the prepared statement's generic plan: every value the
-  // planner could estimate from is hidden in a sub-select (owner, now, pattern, the window) or
-  // written into the text (the limit, a constant of this file). Shown the owner and the clock,
-  // the planner found a cheaper plan on paper for each call and planned every search anew:
-  // 0.5-0.7 ms of planning per search at 100,000 posts, half the cost of running it. Shown the
-  // window (200), it sorted a small project whole instead of walking its index in order.
+  // planner could estimate from is hidden (lib/db-opaque.ts: owner, now, pattern, the window) or
+  // written into the text (the limit, a constant of this file). Shown the owner and the clock, it
+  // planned every search anew: 0.5-0.7 ms of planning per search at 100,000 posts, half the cost
+  // of running it. Shown the window (200), it sorted a small project whole instead of walking its
+  // index in order.
   // `wordsFirst` is in the text too, so each way is a statement of its own. Its `IS TRUE` changes
   // no row (ownerId is never null) but is no condition an index serves, so the second part cannot
   // read the owner index: at 100,000 posts in the project that read 100,000 index entries per
   // search (30 ms).
-  const owner = Prisma.sql`(SELECT ${options.ownerId}::text)`;
-  const shown = Prisma.sql`p.status = 'published' AND p.visibility = 'public' AND p."publishedAt" <= (SELECT ${options.now}::timestamp)`;
+  const owner = opaque(options.ownerId, "text");
+  const shown = Prisma.sql`p.status = 'published' AND p.visibility = 'public' AND p."publishedAt" <= ${opaque(options.now, "timestamp")}`;
   const inProject = Prisma.sql`p."ownerId" = ${owner} AND ${shown}`;
   const inProjectWordsFirst = Prisma.sql`(p."ownerId" = ${owner}) IS TRUE AND ${shown}`;
   const limit = Prisma.raw(String(Math.trunc(options.limit)));
-  const window = Prisma.raw(String(Math.trunc(options.window)));
   const matches = Prisma.sql`(p.title ILIKE ${pattern} OR p.excerpt ILIKE ${pattern})`;
   return Prisma.sql`
     WITH recent AS MATERIALIZED (
       SELECT p.id, p."publishedAt" FROM (
         SELECT p.id, p."publishedAt", p.title, p.excerpt FROM "Post" p WHERE ${inProject}
-        ORDER BY p."publishedAt" DESC, p.id DESC LIMIT (SELECT ${window})
+        ORDER BY p."publishedAt" DESC, p.id DESC LIMIT ${opaque(Math.trunc(options.window), "int")}
       ) p WHERE ${matches}
     ), everywhere AS MATERIALIZED (
       SELECT p.id, p."publishedAt" FROM "Post" p
