@@ -21,6 +21,7 @@ type Options = { ownerId: string; slug: string; lock?: "key share" | "update" };
 
 export async function findCollection(tx: SqlRunner, options: Options & { count: true }): Promise<CountedCollection>;
 export async function findCollection(tx: SqlRunner, options: Options & { count?: false }): Promise<FoundCollection>;
+export async function findCollection(tx: SqlRunner, options: Options & { count: boolean }): Promise<FoundCollection & { entryCount?: number }>;
 export async function findCollection(tx: SqlRunner, options: Options & { count?: boolean }): Promise<FoundCollection> {
   const { ownerId, slug, lock } = options;
   const lockClause =

@@ -48,7 +48,6 @@ export async function listEntries(options: {
   query: Omit<ListEntriesQuery, "include"> & { include?: number };
 }): Promise<EntryList> {
   const { owner, collectionId, query } = options;
-  const collection = await findCollection(sql(), { ownerId: owner.id, slug: collectionId, count: true });
   const { page, perPage, label, full } = query;
   const offset = (page - 1) * perPage;
   const alias = Prisma.raw(label === undefined ? "e" : "v");
@@ -60,6 +59,8 @@ export async function listEntries(options: {
     filters.push(Prisma.sql`AND (${alias}.title ILIKE ${pattern} OR ${alias}.summary ILIKE ${pattern})`);
   }
   const where = filters.length ? Prisma.join(filters, " ") : Prisma.empty;
+  // The entry count (its slots summed) only where it is the total: an unfiltered, unlabelled listing.
+  const collection = await findCollection(sql(), { ownerId: owner.id, slug: collectionId, count: label === undefined && !filters.length });
   const dataColumn = full ? Prisma.sql`, ${alias}.data::text AS data` : Prisma.empty;
 
   let rowsQuery: Promise<ListRow[]>;
@@ -71,7 +72,7 @@ export async function listEntries(options: {
       ORDER BY e."updatedAt" DESC, e.id ASC LIMIT ${hiddenInt(perPage)} OFFSET ${hiddenInt(offset)}`;
     totalQuery = filters.length
       ? sql().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Entry" e WHERE e."collectionPk" = ${collection.pk} ${where}`.then((r) => r[0].n)
-      : Promise.resolve(collection.entryCount);
+      : Promise.resolve(collection.entryCount!); // read with the collection: unfiltered and unlabelled
   } else {
     const from = Prisma.sql`
       FROM "EntryLabel" l JOIN "EntryVersion" v ON v."entryId" = l."entryId" AND v.version = l.version
