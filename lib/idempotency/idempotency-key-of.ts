@@ -18,8 +18,7 @@ export const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 1 to 255 printab
  * Invalid input: a client that meant to be safe must not have its write run unprotected.
  */
 export function idempotencyKeyOf(req: Request, principal: Principal | null): string | null {
-  if (!principal || !WRITE_METHODS.has(req.method)) return null;
-  const key = req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  const key = principal ? writeKeyHeader(req) : null;
   if (key === null) return null;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw invalidInput([{ path: [IDEMPOTENCY_KEY_HEADER], message: IDEMPOTENCY_KEY_MESSAGE }]);
   return key;
@@ -32,7 +31,11 @@ export function idempotencyKeyOf(req: Request, principal: Principal | null): str
  * before (a bad API key is 401 whatever its Idempotency-Key).
  */
 export function idempotencyKeyToLookUp(req: Request): string | null {
-  if (!WRITE_METHODS.has(req.method)) return null;
-  const key = req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  const key = writeKeyHeader(req);
   return key !== null && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null;
+}
+
+/** The header as sent, on a write; null on a read or when absent. */
+function writeKeyHeader(req: Request): string | null {
+  return WRITE_METHODS.has(req.method) ? req.headers.get(IDEMPOTENCY_KEY_HEADER) : null;
 }
