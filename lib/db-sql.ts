@@ -82,12 +82,50 @@ export function sql(options: { planEachCall?: boolean } = {}): SqlRunner {
 }
 
 /**
+ * A transaction's last statement, handed back by its work instead of run by it: `sqlTransaction`
+ * writes it and COMMIT together, in one socket write, and reads both answers in one round trip
+ * (a write used to wait for its last statement's answer before it sent COMMIT: one round trip of
+ * every write, issue 27). `finish` turns the statement's rows into the work's result once
+ * committed, so the statement must change nothing in every case where `finish` throws (a write
+ * that finds its target missing writes nothing and reports it). An error of the statement itself
+ * aborts the transaction: PostgreSQL then answers the COMMIT behind it with a ROLLBACK.
+ */
+export class LastStatement<T> {
+  constructor(
+    readonly query: Prisma.Sql,
+    readonly finish: (rows: never[]) => T,
+  ) {}
+}
+
+/** `query` as the work's last statement (LastStatement); `finish` reads its rows. */
+export function lastStatement<Row, T>(query: Prisma.Sql, finish: (rows: Row[]) => T): LastStatement<T> {
+  return new LastStatement(query, finish as (rows: never[]) => T);
+}
+
+/**
+ * The result of work that may end in a LastStatement, on a transaction the work does not own (a
+ * caller's, or a Prisma one): the statement runs like any other, and the owner commits later.
+ */
+export async function runLastStatement<T>(tx: SqlRunner, result: T | LastStatement<T>): Promise<T> {
+  if (!(result instanceof LastStatement)) return result;
+  return result.finish(await tx.$queryRaw<never[]>(result.query));
+}
+
+/** pg's socket, for writing several queries in one write (cork, then uncork on the next tick). */
+function corked(client: pg.PoolClient): () => void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  stream?.cork?.();
+  return () => stream?.uncork?.();
+}
+
+/**
  * Runs `work` in a transaction on one connection: BEGIN, the work, COMMIT; ROLLBACK when the work
  * or the COMMIT throws. Nothing waits forever, as with the Prisma client's transactions (20 s to
  * start, 30 s to finish; lib/db.ts): a free connection is waited for at most 20 s (the pool's
  * connectionTimeoutMillis), and each statement, a wait on a row lock included, at most 30 s.
+ * The work may end with a LastStatement, sent with the COMMIT.
  */
-export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T | LastStatement<T>>): Promise<T> {
   const { pool, namesStatements } = dbConnection();
   const client = await pool.connect();
   // A connection that fails while checked out emits "error"; without a listener that would end
@@ -101,17 +139,34 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Pr
   // after the previous one's answer, so BEGIN goes out with the work's first statement (one round
   // trip fewer; each costs the server a socket write and a wake-up). PostgreSQL runs them in
   // order all the same, and the work still waits for each answer before its next statement.
+  // Corked until the next tick, BEGIN and a first statement sent at once (the work's usual
+  // start) leave in one socket write.
   const pipelined = client as unknown as { pipeline: boolean };
   pipelined.pipeline = true;
   try {
+    process.nextTick(corked(client));
     // A simple query may hold two statements.
     const begun = client.query("BEGIN; SET LOCAL statement_timeout = 30000");
     begun.catch(() => {}); // awaited below, or by the work's first statement
-    const result = await work(runnerOn(client, namesStatements, begun));
+    const runner = runnerOn(client, namesStatements, begun);
+    const result = await work(runner);
     await begun;
-    await client.query("COMMIT");
-    return result;
+    if (!(result instanceof LastStatement)) {
+      await client.query("COMMIT");
+      return result;
+    }
+    const uncork = corked(client);
+    const rows = runner.$queryRaw<never[]>(result.query);
+    const commit = client.query("COMMIT");
+    uncork();
+    rows.catch(() => {}); // reported below, before the COMMIT's outcome
+    commit.catch(() => {});
+    const found = await rows;
+    await commit;
+    return result.finish(found);
   } catch (err) {
+    // After a failed COMMIT there is no transaction left to roll back; the ROLLBACK is harmless
+    // all the same (a warning), and it is what tells a connection that broke.
     await client.query("ROLLBACK").catch((rollbackError: Error) => {
       broken ??= rollbackError;
     });
@@ -125,6 +180,6 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T>): Pr
 }
 
 /** `work` in the caller's transaction when there is one, else in a new raw one. */
-export function inSqlTransaction<T>(tx: SqlRunner | undefined, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-  return tx ? work(tx) : sqlTransaction(work);
+export async function inSqlTransaction<T>(tx: SqlRunner | undefined, work: (tx: SqlRunner) => Promise<T | LastStatement<T>>): Promise<T> {
+  return tx ? runLastStatement(tx, await work(tx)) : sqlTransaction(work);
 }

@@ -1,10 +1,12 @@
 // Summarises V8 CPU profiles (`node --cpu-prof`, as the benches write with BENCH_CPU_PROF=<dir>):
 // the functions and the modules where the server spent its own (self) time.
 //
-//   node --import tsx bench/lib/profile-summary.ts <file.cpuprofile>… [--top 20] [--last-ms 10000]
+//   node --import tsx bench/lib/profile-summary.ts <file.cpuprofile>… [--top 20] [--last-ms 10000] [--skip-last-ms 5000]
 //
 // --last-ms keeps only the profile's last milliseconds: with one scenario of one round, the
 // measurement is the end of the server's life, and its start-up (module loading) is left out.
+// --skip-last-ms also leaves out the very end: the collections bench follows each round with a
+// round of the floor, so `--last-ms 15500 --skip-last-ms 5500` is a 10 s round alone.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -22,16 +24,17 @@ export function moduleOf(url: string): string {
   return url.replace(/^file:\/\/.*?\/(lib|app|scripts|bench)\//, "$1/");
 }
 
-export function summarise(profile: Profile, lastMs = Infinity) {
+export function summarise(profile: Profile, lastMs = Infinity, skipLastMs = 0) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<number, number>();
   const from = profile.endTime - lastMs * 1000;
+  const to = profile.endTime - skipLastMs * 1000;
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     at += profile.timeDeltas[i] ?? 0;
-    if (at >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if (at >= from && at <= to) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const functions = new Map<string, number>();
   const modules = new Map<string, number>();
@@ -74,9 +77,9 @@ function print(title: string, entries: Map<string, number>, totalMicros: number,
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "20" }, "last-ms": { type: "string" } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "20" }, "last-ms": { type: "string" }, "skip-last-ms": { type: "string" } } });
   for (const file of positionals) {
-    const summary = summarise(JSON.parse(readFileSync(file, "utf8")) as Profile, Number(values["last-ms"] ?? Infinity));
+    const summary = summarise(JSON.parse(readFileSync(file, "utf8")) as Profile, Number(values["last-ms"] ?? Infinity), Number(values["skip-last-ms"] ?? 0));
     console.log(`# ${file}: ${summary.totalMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle`);
     print("Modules (self time)", summary.modules, summary.totalMs * 1000, Number(values.top));
     print("Functions (self time)", summary.functions, summary.totalMs * 1000, Number(values.top));

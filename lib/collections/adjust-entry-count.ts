@@ -15,13 +15,19 @@
 // this slot. The INSERT's foreign-key check takes the collection FOR KEY SHARE, which the caller
 // already holds.
 import type { SqlRunner } from "../db-sql";
+import { Prisma } from "../generated/prisma/client";
 
 /** How many slot rows a collection's count is spread over at most. */
 export const ENTRY_COUNT_SLOTS = 16;
 
-export async function adjustEntryCount(tx: SqlRunner, collectionPk: string, delta: number): Promise<void> {
-  await tx.$executeRaw`
+/** The slot's upsert, for a statement of its own or as a CTE of the write's last statement. */
+export function entryCountSql(collectionPk: string, delta: number): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta)
     VALUES (${collectionPk}, pg_backend_pid() % ${ENTRY_COUNT_SLOTS}, ${delta})
     ON CONFLICT ("collectionPk", slot) DO UPDATE SET delta = "CollectionEntryCountSlot".delta + EXCLUDED.delta`;
+}
+
+export async function adjustEntryCount(tx: SqlRunner, collectionPk: string, delta: number): Promise<void> {
+  await tx.$executeRaw(entryCountSql(collectionPk, delta));
 }

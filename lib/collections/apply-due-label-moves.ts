@@ -9,7 +9,7 @@
 //   move still `pending` is made, so a cancelled one never is and none is made twice;
 // - a move whose entry was deleted or whose version was pruned meanwhile is marked `failed` with
 //   that reason (`entry_deleted`, `version_pruned`), and nothing else changes.
-import { sql, sqlTransaction, type SqlRunner } from "../db-sql";
+import { runLastStatement, sql, sqlTransaction, type SqlRunner } from "../db-sql";
 import { ApiError } from "../http/api-error";
 import { logger } from "../log/logger";
 import { readMeta } from "./entry-labels";
@@ -97,7 +97,7 @@ async function applyMove(tx: SqlRunner, id: string): Promise<keyof LabelMoveRun 
     actor: actorFromColumns(move.actorType, move.actorId, move.actorPrefix),
   };
   try {
-    await moveLockedLabel(tx, { owner, ...locked, name: move.name, version: move.version, meta: readMeta(move.meta), scheduled: true });
+    await runLastStatement(tx, moveLockedLabel({ owner, ...locked, name: move.name, version: move.version, meta: readMeta(move.meta), scheduled: true }));
   } catch (err) {
     // Refused before it wrote anything: the version is no longer retained.
     if (err instanceof ApiError && err.status === 404) return settle(tx, id, "failed", "version_pruned");

@@ -4,21 +4,23 @@
 // label.updated, all in one transaction.
 //
 // Raw statements on pg (lib/db-sql.ts), like the entry PATCH (issue 27: through Prisma this write
-// was 0.24–0.29 of GET /api/health): the entry and v_1 are one statement, so a create without a
-// label is BEGIN, the collection lock, that statement, the outbox row, the collection's count slot
-// (./adjust-entry-count.ts) and COMMIT. Entry ids keep Prisma's cuid shape (lib/cuid.ts).
+// was 0.24–0.29 of GET /api/health): the entry, v_1, entry.created and the collection's count slot
+// (./adjust-entry-count.ts) are one statement, so a create without a label or references is BEGIN
+// with the collection lock, then that statement with COMMIT: two round trips. Entry ids keep
+// Prisma's cuid shape (lib/cuid.ts).
 import { cuid } from "../cuid";
-import { inSqlTransaction, type SqlRunner } from "../db-sql";
+import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
+import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
-import { enqueueEvent } from "../webhooks/enqueue-event";
+import { enqueueEvent, eventStatement, type EventRow } from "../webhooks/enqueue-event";
 import { entryEventData, labelEventData } from "./entry-event-data";
 import type { LabelsMap } from "./entry-labels";
 import type { CreateEntryInput } from "./entry-input";
 import { findCollection } from "./find-collection";
 import { checkReferences } from "./check-references";
 import { collectReferences } from "./entry-references";
-import { adjustEntryCount } from "./adjust-entry-count";
+import { adjustEntryCount, entryCountSql } from "./adjust-entry-count";
 import { adjustLabelCounts } from "./label-counts";
 import { projectEntry } from "./project-entry";
 import { recordLabelMove } from "./record-label-move";
@@ -44,20 +46,36 @@ export async function createEntry(
       const { authorType, authorId, authorPrefix } = versionAuthor(owner);
       const now = new Date();
       const entryId = cuid();
-      await tx.$executeRaw`
-        WITH entry AS (
-          INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
-          VALUES (${entryId}, ${collection.pk}, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${now})
-          RETURNING id)
-        INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
-        SELECT id, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix} FROM entry`;
-      await writeReferences(tx, { entryId, version: 1, refs });
       const event = { ownerId: owner.id, project: owner.username, orderingKey: `entry:${entryId}` };
       // entry.created carries the entry as the two-call flow would show it (no labels yet); the
       // label follows as its own label.updated (SPEC Events, ordering rule 1).
-      await enqueueEvent(tx, { ...event, type: "entry.created", data: entryEventData(collection.slug, { id: entryId, version: 1, labels: [] }), at: now });
-
+      const created = eventStatement({ ...event, type: "entry.created", data: entryEventData(collection.slug, { id: entryId, version: 1, labels: [] }), at: now });
       const labels: LabelsMap = {};
+      const result = { id: entryId, version: formatVersion(1), labels };
+      // The count slot is taken last: a create that shares this connection's slot queues on it
+      // until COMMIT, so it is held as briefly as possible (lock order: collection, entry, label
+      // count, this slot). Without references or a label, that is this one statement, sent with
+      // the COMMIT.
+      const alone = !refs.length && input.label === undefined;
+      const statement = Prisma.sql`
+        WITH entry AS (
+          INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
+          VALUES (${entryId}, ${collection.pk}, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${now})
+          RETURNING id),
+        snapshot AS (
+          INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
+          SELECT id, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
+        ${created.ctes}${alone ? Prisma.sql`, counted AS (${entryCountSql(collection.pk, 1)})` : Prisma.empty}
+        SELECT ${created.columns}`;
+      if (alone) {
+        return lastStatement(statement, ([row]: EventRow[]) => {
+          created.delivered(row);
+          return result;
+        });
+      }
+      created.delivered((await tx.$queryRaw<EventRow[]>(statement))[0]);
+      await writeReferences(tx, { entryId, version: 1, refs });
+
       if (input.label !== undefined) {
         await tx.$executeRaw`
           INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
@@ -72,10 +90,8 @@ export async function createEntry(
         });
         labels[input.label] = { version: formatVersion(1), meta: null };
       }
-      // Last: a create that shares this connection's count slot queues on it until COMMIT, so it
-      // is taken as late as possible (lock order: collection, entry, label count, this slot).
       await adjustEntryCount(tx, collection.pk, 1);
-      return { id: entryId, version: formatVersion(1), labels };
+      return result;
     });
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });

@@ -1,4 +1,5 @@
 // An entry's labels as the API shows them: `{ <name>: { version: "v_n", meta } }`.
+import { Prisma } from "../generated/prisma/client";
 import { formatVersion } from "./version-id";
 
 /** `meta` as stored: the JSON text that was sent, or null (see EntryLabel.meta). */
@@ -16,3 +17,9 @@ export function toLabelsMap(rows: LabelRow[]): LabelsMap {
   }
   return labels;
 }
+
+/**
+ * toLabelsMap in SQL, an aggregate over rows with `name`, `version` and `meta` (for an event body a
+ * statement writes with the labels it finds; lib/collections/update-entry.ts).
+ */
+export const LABELS_JSON = Prisma.sql`COALESCE(jsonb_object_agg(name, jsonb_build_object('version', 'v_' || version, 'meta', COALESCE(meta::jsonb, 'null'::jsonb))), '{}'::jsonb)`;

@@ -1,11 +1,12 @@
 // The label move itself, for a caller that already holds the entry's lock (lockCollectionEntry):
 // PUT label now (point-label.ts) and a scheduled move the tick applies (apply-due-label-moves.ts).
 // Points the label at a retained version (404 Version not found otherwise), keeps the label
-// count, records the move in the label history and emits label.updated, in the caller's
-// transaction. A version losing its last label is left for the next write to prune.
-import type { SqlRunner } from "../db-sql";
+// count, records the move in the label history and emits label.updated, as the last statement of
+// the caller's transaction. A version losing its last label is left for the next write to prune.
+import { lastStatement, type LastStatement } from "../db-sql";
+import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
-import { enqueueEvent } from "../webhooks/enqueue-event";
+import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
 import type { FoundCollection } from "./find-collection";
 import type { LockedEntry } from "./lock-collection-entry";
@@ -14,22 +15,40 @@ import { actorFor, type Owner } from "./owner";
 
 export type LabelResponse = { label: string; version: string; meta: unknown };
 
-export async function moveLockedLabel(
-  tx: SqlRunner,
+/**
+ * The move as the caller's last statement (sqlTransaction sends it with the COMMIT;
+ * runLastStatement runs it in a transaction the caller goes on with). When the version is gone it
+ * writes nothing, and its `finish` reports 404.
+ */
+export function moveLockedLabel(
   options: { owner: Owner; collection: FoundCollection; entry: LockedEntry; name: string; version: number; meta: unknown; scheduled?: boolean },
-): Promise<LabelResponse> {
+): LastStatement<LabelResponse> {
   const { owner, collection, entry, name, version, meta } = options;
   const entryId = entry.id;
   const metaValue = meta === null ? null : JSON.stringify(meta);
   const now = new Date();
   const actor = actorFor(owner);
+  // The event's previousVersion is the label's position this statement reads.
+  const event = eventStatement(
+    {
+      ownerId: owner.id,
+      project: owner.username,
+      type: "label.updated",
+      orderingKey: `entry:${entryId}`,
+      data: labelEventData(collection.slug, { entryId, label: name, version, previousVersion: null, meta }),
+      at: now,
+    },
+    Prisma.sql`EXISTS (SELECT 1 FROM target)`,
+    (built) => Prisma.sql`jsonb_set(${built}, '{data,previousVersion}', COALESCE((SELECT to_jsonb('v_' || version) FROM previous), 'null'::jsonb))`,
+  );
   // One statement after the lock (it sees whatever the write we may have queued behind pruned):
   // the version check, the label's previous position, the move, the label count when the label
-  // is new here (as adjustLabelCounts does it) and the label-history row (as recordLabelMove
-  // writes it), each change only when the version exists; four round trips were one each
-  // (issue 27: the label flip was 0.44–0.47 of GET /api/health). The sub-statements share one
-  // snapshot, in which the entry lock already holds off every other write to this entry's labels.
-  const [{ versionExists, previousVersion }] = await tx.$queryRaw<{ versionExists: boolean; previousVersion: number | null }[]>`
+  // is new here (as adjustLabelCounts does it), the label-history row (as recordLabelMove writes
+  // it) and label.updated with its deliveries, each written only when the version exists. Six
+  // round trips were one each (issue 27: the label flip was 0.44–0.47 of GET /api/health). The
+  // sub-statements share one snapshot, in which the entry lock already holds off every other
+  // write to this entry's labels.
+  const query = Prisma.sql`
     WITH target AS (SELECT 1 FROM "EntryVersion" WHERE "entryId" = ${entryId} AND version = ${version}),
     previous AS (SELECT version FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name}),
     moved AS (
@@ -43,15 +62,12 @@ export async function moveLockedLabel(
     recorded AS (
       INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
       SELECT ${entryId}, ${name}, ${version}, (SELECT version FROM previous), ${now}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, ${options.scheduled === true}
-      WHERE EXISTS (SELECT 1 FROM target))
-    SELECT EXISTS (SELECT 1 FROM target) AS "versionExists", (SELECT version FROM previous) AS "previousVersion"`;
-  if (!versionExists) throw notFound("Version not found");
-  await enqueueEvent(tx, {
-    ownerId: owner.id,
-    project: owner.username,
-    type: "label.updated",
-    orderingKey: `entry:${entryId}`,
-    data: labelEventData(collection.slug, { entryId, label: name, version, previousVersion, meta }),
+      WHERE EXISTS (SELECT 1 FROM target)),
+    ${event.ctes}
+    SELECT EXISTS (SELECT 1 FROM target) AS "versionExists", ${event.columns}`;
+  return lastStatement<{ versionExists: boolean } & EventRow, LabelResponse>(query, ([row]) => {
+    if (!row.versionExists) throw notFound("Version not found");
+    event.delivered(row);
+    return { label: name, version: formatVersion(version), meta };
   });
-  return { label: name, version: formatVersion(version), meta };
 }

@@ -21,6 +21,6 @@ export async function pointLabel(
   assertStorableJson(JSON.stringify(meta), "meta");
   return inSqlTransaction(tx, async (tx) => {
     const { collection, entry } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
-    return moveLockedLabel(tx, { owner, collection, entry, name, version: input.version, meta });
+    return moveLockedLabel({ owner, collection, entry, name, version: input.version, meta });
   });
 }

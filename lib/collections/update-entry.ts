@@ -3,14 +3,15 @@
 // `ifVersion` is compared under that lock (a mismatch writes nothing). Labels never move, but
 // their copy of the entry's updatedAt does; retention, the new version's reference index rows
 // (pruned versions take theirs along: the index cascades) and entry.updated share the transaction.
-import { inSqlTransaction, type SqlRunner } from "../db-sql";
+import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
+import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
-import { enqueueEvent } from "../webhooks/enqueue-event";
+import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
 import { checkReferences } from "./check-references";
 import { entryEventData } from "./entry-event-data";
 import { collectReferences } from "./entry-references";
-import type { LabelRow } from "./entry-labels";
+import { LABELS_JSON } from "./entry-labels";
 import type { UpdateEntryInput } from "./entry-input";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import { projectEntry } from "./project-entry";
@@ -48,13 +49,27 @@ export async function updateEntry(
       }
       const version = current.version + 1;
       const now = new Date();
-      // The entry row, its new version, its labels' copy of updatedAt and retention in one
-      // statement (one round trip instead of four, under the same lock, in the same
-      // transaction). The sub-statements share one snapshot: the prune's label check sees the
-      // labels as they were, which this statement does not move.
+      // The entry row, its new version, its labels' copy of updatedAt, retention and
+      // entry.updated with its deliveries in one statement (one round trip instead of five, under
+      // the same lock, in the same transaction), and without references the transaction's last
+      // (sent with the COMMIT). The sub-statements share one snapshot: the prune's label check
+      // sees the labels as they were, which this statement does not move. The event shows the
+      // labels the statement finds.
       const { slug, title, summary, tag } = projection;
       const { authorType, authorId, authorPrefix } = versionAuthor(owner);
-      const labels = await tx.$queryRaw<LabelRow[]>`
+      const event = eventStatement(
+        {
+          ownerId: owner.id,
+          project: owner.username,
+          type: "entry.updated",
+          orderingKey: `entry:${entryId}`,
+          data: entryEventData(collection.slug, { id: entryId, version, labels: [] }),
+          at: now,
+        },
+        Prisma.sql`true`,
+        (built) => Prisma.sql`jsonb_set(${built}, '{data,entry,labels}', (SELECT ${LABELS_JSON} FROM labelled))`,
+      );
+      const statement = Prisma.sql`
         WITH entry AS (
           UPDATE "Entry" SET version = ${version}, data = ${data}::jsonb, slug = ${slug}, title = ${title},
             summary = ${summary}, tag = ${tag}, "updatedAt" = ${now}
@@ -62,18 +77,21 @@ export async function updateEntry(
         snapshot AS (
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
           VALUES (${entryId}, ${version}, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix})),
-        pruned AS (${pruneVersionsSql({ entryId, newest: version })})
-        UPDATE "EntryLabel" SET "entryUpdatedAt" = ${now} WHERE "entryId" = ${entryId} RETURNING name, version, meta`;
+        pruned AS (${pruneVersionsSql({ entryId, newest: version })}),
+        labelled AS (UPDATE "EntryLabel" SET "entryUpdatedAt" = ${now} WHERE "entryId" = ${entryId} RETURNING name, version, meta),
+        ${event.ctes}
+        SELECT ${event.columns}`;
+      const updated = { id: entryId, version: formatVersion(version) };
+      const finish = ([row]: EventRow[]) => {
+        event.delivered(row);
+        return updated;
+      };
+      if (!refs.length) return lastStatement(statement, finish);
+      finish(await tx.$queryRaw<EventRow[]>(statement));
+      // The new version's reference index rows, after the version they belong to; this can still
+      // refuse the write (a target deleted meanwhile), so it is not sent with the COMMIT.
       await writeReferences(tx, { entryId, version, refs });
-      await enqueueEvent(tx, {
-        ownerId: owner.id,
-        project: owner.username,
-        type: "entry.updated",
-        orderingKey: `entry:${entryId}`,
-        data: entryEventData(collection.slug, { id: entryId, version, labels }),
-        at: now,
-      });
-      return { id: entryId, version: formatVersion(version) };
+      return updated;
     });
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });

@@ -19,7 +19,7 @@ import type { SqlRunner } from "../db-sql";
 import { env } from "../env";
 import { Prisma } from "../generated/prisma/client";
 import { notFound, preconditionFailed } from "../http/api-error";
-import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
+import { eventStatement, NO_EVENT_COLUMNS, type EventRow } from "../webhooks/enqueue-event";
 import { loadPosts } from "./load-posts";
 import { postEventData } from "./post-event-data";
 import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
@@ -166,11 +166,11 @@ export async function writePostUpdate(
     ${revision}${event ? Prisma.sql`, ${event.ctes}` : Prisma.empty}
     SELECT (SELECT "updatedAt" FROM post),
            ${history ? Prisma.sql`r.revision, r."wordCount", r.coalesced` : Prisma.sql`NULL::int AS revision, NULL::int AS "wordCount", NULL::boolean AS coalesced`},
-           ${event ? event.columns : Prisma.sql`NULL::bigint AS "eventSequence", NULL::text[] AS "eventSubscriptions"`}
+           ${event ? event.columns : NO_EVENT_COLUMNS}
     ${history ? Prisma.sql`FROM (SELECT 1) one LEFT JOIN recorded r ON true` : Prisma.empty}`;
   // The same document as the stored one, and nothing else sent differs.
   if (post.updatedAt === null) return { updatedAt: old.updatedAt, changed: false };
   if (post.revision !== null) await recordedRevision(tx, id, { revision: post.revision, wordCount: post.wordCount!, coalesced: post.coalesced! });
-  if (event) await event.deliver(tx, post);
+  event?.delivered(post);
   return { updatedAt: post.updatedAt, changed: true };
 }

@@ -3,11 +3,12 @@
 // type (or, for a ping, per subscription named). A change that rolls back therefore leaves no
 // event, and one that commits always has its events, even if the process dies right after the
 // commit (a cron tick then delivers them). `enqueueEvent` is a statement of its own;
-// `eventStatement` puts the same event into the caller's statement (a write and its event in one
-// round trip), then writes the deliveries alike.
+// `eventStatement` puts the same event and its deliveries into the caller's statement (a write and
+// its event in one round trip).
 import type { SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { randomId } from "../random-id";
+import { randomIdSql } from "../random-id-sql";
 import type { EventType, PING_EVENT } from "./event-types";
 import { noteRequestDeliveries } from "./request-deliveries";
 
@@ -31,65 +32,75 @@ export type EventInput = Audience & {
   at?: Date;
 };
 
-/** What an event's CTEs hand back, for `EventStatement.deliver`. */
-export type EventRow = { eventSequence: bigint | null; eventSubscriptions: string[] | null };
+/** What an event's CTEs hand back, for `EventStatement.delivered`. */
+export type EventRow = { eventSequence: bigint | null; eventDeliveries: string[] | null };
 
 export type EventStatement = {
-  /** `event` (the outbox row) and `audience` (the subscriptions that get it) as CTEs, written only when `when` holds. */
+  /**
+   * `event` (the outbox row), `audience` (the subscriptions that get it) and `delivered` (a
+   * delivery row for each) as CTEs, written only when `when` holds.
+   */
   ctes: Prisma.Sql;
-  /** Columns for the statement's SELECT: `"eventSequence"` and `"eventSubscriptions"`. */
+  /** Columns for the statement's SELECT: `"eventSequence"` and `"eventDeliveries"`. */
   columns: Prisma.Sql;
-  /** Writes the delivery rows (when the event was written and anyone gets it). */
-  deliver: (tx: SqlRunner, row: EventRow) => Promise<EnqueuedEvent | null>;
+  /** The event the statement wrote (null if `when` did not hold); notes its deliveries for the request. */
+  delivered: (row: EventRow) => EnqueuedEvent | null;
 };
 
+/** The columns of a statement that may write no event at all (EventRow's shape, both null). */
+export const NO_EVENT_COLUMNS = Prisma.sql`NULL::bigint AS "eventSequence", NULL::text[] AS "eventDeliveries"`;
+
 /**
- * The event as part of the caller's own statement, so that a write and its event are one round
- * trip (the post PATCH: lib/posts/write-post-update.ts). `when`: a condition on the statement's
- * other CTEs (the event is written only if the write matched a row).
+ * The event as part of the caller's own statement, so that a write and its event, deliveries
+ * included, are one round trip (the post PATCH: lib/posts/write-post-update.ts; the entry writes).
+ * `when`: a condition on the statement's other CTEs (the event is written only if the write
+ * matched a row). `body`: for a body that holds values only the statement knows (the labels an
+ * entry PATCH finds, a label's previous version), an expression over the CTEs that turns the body
+ * built here (a jsonb expression) into the stored one.
  */
-export function eventStatement(input: EventInput, when: Prisma.Sql = Prisma.sql`true`): EventStatement {
+export function eventStatement(
+  input: EventInput,
+  when: Prisma.Sql = Prisma.sql`true`,
+  body: (built: Prisma.Sql) => Prisma.Sql = (built) => built,
+): EventStatement {
   const eventId = randomId("evt");
   const createdAt = input.at ?? new Date();
   const orderingKey = input.orderingKey ?? `${input.type}:${eventId}`;
   const named = input.subscriptionIds ?? null;
-  const body = { id: eventId, type: input.type, createdAt: createdAt.toISOString(), project: input.project, data: input.data };
+  const built = { id: eventId, type: input.type, createdAt: createdAt.toISOString(), project: input.project, data: input.data };
   // Only the owner's active subscriptions, named ones included: a paused one gets nothing, as the
-  // tick would never claim it.
+  // tick would never claim it. Delivery ids are made by the statement (lib/random-id-sql.ts), one
+  // per subscription it finds; the foreign key to the event is checked at the statement's end,
+  // when the event row is there.
   const ctes = Prisma.sql`
     event AS (
       INSERT INTO "OutboxEvent" (id, "ownerId", type, "orderingKey", body, "createdAt")
-      SELECT ${eventId}, ${input.ownerId}, ${input.type}, ${orderingKey}, ${JSON.stringify(body)}::jsonb, ${createdAt}::timestamp(3)
+      SELECT ${eventId}, ${input.ownerId}, ${input.type}, ${orderingKey}, ${body(Prisma.sql`${JSON.stringify(built)}::jsonb`)}, ${createdAt}::timestamp(3)
       WHERE ${when}
       RETURNING sequence),
     audience AS (
-      SELECT COALESCE(array_agg(s.id ORDER BY s.id), '{}') AS subscriptions
-      FROM "WebhookSubscription" s
+      SELECT s.id FROM "WebhookSubscription" s
       WHERE EXISTS (SELECT 1 FROM event) AND s."ownerId" = ${input.ownerId} AND s.active
-        AND CASE WHEN ${named}::text[] IS NULL THEN ${input.type} = ANY(s.events) ELSE s.id = ANY(${named}::text[]) END)`;
-  const columns = Prisma.sql`(SELECT sequence FROM event) AS "eventSequence", (SELECT subscriptions FROM audience) AS "eventSubscriptions"`;
-  async function deliver(tx: SqlRunner, row: EventRow): Promise<EnqueuedEvent | null> {
+        AND CASE WHEN ${named}::text[] IS NULL THEN ${input.type} = ANY(s.events) ELSE s.id = ANY(${named}::text[]) END),
+    delivered AS (
+      INSERT INTO "WebhookDelivery" (id, "eventId", "subscriptionId", "orderingKey", sequence, "nextAttemptAt", "updatedAt")
+      SELECT ${randomIdSql("msg", Prisma.sql`a.id`)}, ${eventId}, a.id, ${orderingKey}, (SELECT sequence FROM event), ${createdAt}, ${createdAt}
+      FROM audience a
+      RETURNING id)`;
+  const columns = Prisma.sql`(SELECT sequence FROM event) AS "eventSequence", (SELECT array_agg(id) FROM delivered) AS "eventDeliveries"`;
+  function delivered(row: EventRow): EnqueuedEvent | null {
     if (row.eventSequence === null) return null;
-    const subscriptions = row.eventSubscriptions ?? [];
-    const deliveryIds = subscriptions.map(() => randomId("msg"));
-    if (deliveryIds.length) {
-      // Raw like the event itself, so that it runs on either kind of transaction (lib/db-sql.ts).
-      await tx.$executeRaw`
-        INSERT INTO "WebhookDelivery" (id, "eventId", "subscriptionId", "orderingKey", sequence, "nextAttemptAt", "updatedAt")
-        SELECT d.id, ${eventId}, d."subscriptionId", ${orderingKey}, ${row.eventSequence}, ${createdAt}, ${createdAt}
-        FROM unnest(${deliveryIds}::text[], ${subscriptions}::text[]) AS d(id, "subscriptionId")`;
-      // Within a route, the wrapper attempts these right after the response (once committed).
-      noteRequestDeliveries(deliveryIds);
-    }
+    const deliveryIds = row.eventDeliveries ?? [];
+    // Within a route, the wrapper attempts these right after the response (once committed).
+    if (deliveryIds.length) noteRequestDeliveries(deliveryIds);
     return { eventId, deliveryIds };
   }
-  return { ctes, columns, deliver };
+  return { ctes, columns, delivered };
 }
 
 export async function enqueueEvent(tx: SqlRunner, input: EventInput): Promise<EnqueuedEvent> {
-  // The event row and the subscriptions that get it in one round trip; the delivery rows (if
-  // any) in a second.
+  // The event row, the subscriptions that get it and their delivery rows in one round trip.
   const statement = eventStatement(input);
   const [row] = await tx.$queryRaw<EventRow[]>`WITH ${statement.ctes} SELECT ${statement.columns}`;
-  return (await statement.deliver(tx, row))!;
+  return statement.delivered(row)!;
 }

@@ -13,7 +13,7 @@ import type { Owner } from "../../lib/collections/owner";
 import { scheduleLabelMove } from "../../lib/collections/schedule-label-move";
 import { updateEntry } from "../../lib/collections/update-entry";
 import { db } from "../../lib/db";
-import { sqlTransaction } from "../../lib/db-sql";
+import { runLastStatement, sqlTransaction } from "../../lib/db-sql";
 import { connectTestDatabase, createTestUser, uniqueName } from "../support/fixtures";
 
 connectTestDatabase();
@@ -85,7 +85,7 @@ describe("applying scheduled moves", () => {
       second = applyDueLabelMoves({ ownerId: owner.id });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await tx.$queryRaw`SELECT status FROM "ScheduledLabelMove" WHERE id = ${id} FOR UPDATE`;
-      await moveLockedLabel(tx, { owner, collection, entry, name: "production", version: 2, meta: null, scheduled: true });
+      await runLastStatement(tx, moveLockedLabel({ owner, collection, entry, name: "production", version: 2, meta: null, scheduled: true }));
       await tx.$executeRaw`UPDATE "ScheduledLabelMove" SET status = 'applied' WHERE id = ${id}`;
     });
     expect(await second).toEqual({ applied: 0, failed: 0 });

@@ -5,7 +5,9 @@
 // rows like every other event.
 import { afterEach, describe, expect, it } from "vitest";
 import { db, dbConnection } from "../../lib/db";
-import { inSqlTransaction, sql, sqlTransaction, type SqlRunner } from "../../lib/db-sql";
+import type pg from "pg";
+import { inSqlTransaction, lastStatement, runLastStatement, sql, sqlTransaction, type SqlRunner } from "../../lib/db-sql";
+import { randomIdSql } from "../../lib/random-id-sql";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { createCollection } from "../../lib/collections/create-collection";
 import { createEntry } from "../../lib/collections/create-entry";
@@ -120,6 +122,108 @@ describe("sqlTransaction", () => {
   });
 });
 
+describe("a work's last statement, sent with the COMMIT", () => {
+  /** What the transactions' connections were asked to run, in order: "send: <sql>" and "answer: <sql>". */
+  function recordQueries(): { log: string[]; stop: () => void } {
+    const { pool } = dbConnection();
+    const log: string[] = [];
+    const originals = new Map<pg.PoolClient, pg.PoolClient["query"]>();
+    const onAcquire = (client: pg.PoolClient) => {
+      if (originals.has(client)) return;
+      const query = client.query;
+      originals.set(client, query);
+      (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+        const config = args[0] as string | { text: string };
+        const text = (typeof config === "string" ? config : config.text).trim().split(/\s+/).slice(0, 2).join(" ");
+        log.push(`send: ${text}`);
+        const answer = (query as (...a: unknown[]) => unknown).apply(client, args);
+        if (answer instanceof Promise) answer.then(() => log.push(`answer: ${text}`), () => log.push(`error: ${text}`));
+        return answer;
+      };
+    };
+    pool.on("acquire", onAcquire);
+    return {
+      log,
+      stop: () => {
+        pool.removeListener("acquire", onAcquire);
+        for (const [client, query] of originals) (client as unknown as { query: unknown }).query = query;
+      },
+    };
+  }
+
+  it("is sent before its answer comes back, with COMMIT behind it, and its rows make the result", async () => {
+    const user = await freshUser();
+    const recorder = recordQueries();
+    try {
+      const result = await sqlTransaction(async (tx) => {
+        await tx.$queryRaw`SELECT 1 AS lock_stand_in`;
+        return lastStatement(Prisma.sql`UPDATE "User" SET "displayName" = ${"Last"} WHERE id = ${user.id} RETURNING "displayName"`, (rows: { displayName: string }[]) => rows[0].displayName);
+      });
+      expect(result).toBe("Last");
+    } finally {
+      recorder.stop();
+    }
+    const { log } = recorder;
+    const update = log.indexOf("send: UPDATE \"User\"");
+    expect(update).toBeGreaterThan(-1);
+    // COMMIT went out before the UPDATE's answer came back: one round trip for both.
+    expect(log.indexOf("send: COMMIT", update)).toBeLessThan(log.indexOf("answer: UPDATE \"User\""));
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toBe("Last");
+  });
+
+  it("rolls the whole transaction back when it fails, and reports pg's error", async () => {
+    const user = await freshUser();
+    const other = await freshUser();
+    const failed = await sqlTransaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "User" SET "displayName" = ${"Before"} WHERE id = ${user.id}`;
+      return lastStatement(Prisma.sql`UPDATE "User" SET username = ${other.username} WHERE id = ${user.id}`, () => "done");
+    }).catch((err: unknown) => err);
+    expect(isUniqueViolation(failed, "username")).toBe(true);
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Before");
+    // The connections are all usable afterwards (none left in an aborted transaction).
+    const size = dbConnection().pool.totalCount;
+    const answers = await Promise.all(Array.from({ length: size + 2 }, () => sqlTransaction(async () => lastStatement(Prisma.sql`SELECT 1 AS one`, (rows: { one: number }[]) => rows[0].one))));
+    expect(answers).toEqual(Array.from({ length: size + 2 }, () => 1));
+  });
+
+  it("passes on what its finish throws (a statement that wrote nothing: the transaction leaves nothing)", async () => {
+    const user = await freshUser();
+    await expect(
+      sqlTransaction(async () =>
+        lastStatement(Prisma.sql`UPDATE "User" SET "displayName" = ${"Never"} WHERE id = ${user.id} AND false RETURNING id`, (rows: unknown[]) => {
+          if (!rows.length) throw new Error("nothing matched");
+          return rows;
+        }),
+      ),
+    ).rejects.toThrow("nothing matched");
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Never");
+  });
+
+  it("runs as an ordinary statement in a caller's transaction, and is undone with it", async () => {
+    const user = await freshUser();
+    await expect(
+      sqlTransaction(async (outer) => {
+        const name = await inSqlTransaction(outer, async () =>
+          lastStatement(Prisma.sql`UPDATE "User" SET "displayName" = ${"Nested"} WHERE id = ${user.id} RETURNING "displayName"`, (rows: { displayName: string }[]) => rows[0].displayName),
+        );
+        expect(name).toBe("Nested");
+        expect(await runLastStatement(outer, lastStatement(Prisma.sql`SELECT "displayName" FROM "User" WHERE id = ${user.id}`, (rows: { displayName: string }[]) => rows[0].displayName))).toBe("Nested");
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Nested");
+  });
+});
+
+describe("ids made by a statement (lib/random-id-sql.ts)", () => {
+  it("have randomId's shape and differ from row to row", async () => {
+    const rows = await sql().$queryRaw<{ id: string }[]>`SELECT ${randomIdSql("msg", Prisma.sql`n`)} AS id FROM generate_series(1, 200) AS n`;
+    expect(rows).toHaveLength(200);
+    for (const { id } of rows) expect(id).toMatch(/^msg_[0-9A-Za-z]{24}$/);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(200);
+  });
+});
+
 describe("the entry PATCH on raw statements", () => {
   it("writes the event and one pending delivery per subscriber in its transaction", async () => {
     const owner = await freshUser();
@@ -148,7 +252,7 @@ describe("the entry PATCH on raw statements", () => {
       status: "pending",
       attemptCount: 0,
     });
-    expect(delivery.id).toMatch(/^msg_/);
+    expect(delivery.id).toMatch(/^msg_[0-9A-Za-z]{24}$/);
     expect(delivery.nextAttemptAt!.getTime()).toBe(event.createdAt.getTime());
     expect(delivery.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
