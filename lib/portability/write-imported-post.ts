@@ -4,6 +4,7 @@
 // its slug held by any other post → skipped with a warning (never a duplicate, never an overwrite
 // of a post the author wrote here). Fields a source gets wrong for our limits are repaired or
 // dropped with a warning instead of failing the batch.
+import { runLastStatement } from "../db-sql";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { Tx } from "../db";
 import { createPostSchema, type CoauthorInput, type CreatePostInput } from "../posts/post-input";
@@ -38,7 +39,7 @@ export async function writeImportedPost(
     if (bySlug && bySlug.id !== target.id) {
       return { outcome: "skipped", warnings: [...warnings, `The slug "${input.slug}" is taken by another post; the post imported from this item before was left as it is`] };
     }
-    await writePostUpdate(tx, { owner, id: target.id, input, now, events: false });
+    await runLastStatement(tx, await writePostUpdate(tx, { owner, id: target.id, input, now, events: false }));
     return { outcome: "updated", warnings };
   }
   if (bySlug) {

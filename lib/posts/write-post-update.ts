@@ -3,10 +3,10 @@
 // webhook per post), and then a publication it makes counts as announced.
 //
 // Raw statements (lib/db-sql.ts), so PATCH runs on pg directly and an import in its Prisma
-// transaction. An autosave (title and content) is two statements after BEGIN: the lock, then one
-// statement that updates the row, copies it into its revision (coalesced or added, pruned at the
-// bound) and writes post.updated to the outbox (lib/webhooks/enqueue-event.ts: eventStatement;
-// the delivery rows follow only when a subscription wants the event). Only the fields the body sends are
+// transaction. An autosave (title and content) is two round trips: BEGIN with the lock, then one
+// statement with the COMMIT (lib/db-sql.ts: LastStatement) that updates the row, copies it into
+// its revision (coalesced or added, pruned at the bound) and writes post.updated to the outbox
+// with its delivery rows (lib/webhooks/enqueue-event.ts: eventStatement). Only the fields the body sends are
 // compared with the post: the scalars here, the content by PostgreSQL in the update's WHERE (a
 // document equal to the stored one matches nothing), tags and co-authors by their replacers.
 // A write that changes none of them writes nothing: no revision, no event, `updatedAt` stays.
@@ -15,7 +15,7 @@ import { documentText } from "../content/document-text";
 import { readingTimeOfWords } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import { wordCountOfText } from "../content/word-count";
-import type { SqlRunner } from "../db-sql";
+import { lastStatement, type LastStatement, type SqlRunner } from "../db-sql";
 import { env } from "../env";
 import { Prisma } from "../generated/prisma/client";
 import { notFound, preconditionFailed } from "../http/api-error";
@@ -70,10 +70,13 @@ export function revisionReason(before: { status: string; publishedAt: Date | nul
   return "edit";
 }
 
+export type PostUpdated = { updatedAt: Date; changed: boolean };
+
+/** The update, ending (when it can) in the statement sent with the COMMIT: run it with sqlTransaction, or runLastStatement. */
 export async function writePostUpdate(
   tx: SqlRunner,
   options: { owner: { id: string; username: string }; id: string; input: UpdatePostInput; ifMatch?: string | null; actor?: RevisionActor; now: Date; events: boolean },
-): Promise<{ updatedAt: Date; changed: boolean }> {
+): Promise<PostUpdated | LastStatement<PostUpdated>> {
   const { owner, id, input, ifMatch, now } = options;
   // An emptied excerpt without new content is derived from the stored content: only then is the
   // document read back.
@@ -158,7 +161,8 @@ export async function writePostUpdate(
   const event = options.events
     ? eventStatement({ ownerId: owner.id, project: owner.username, type: announce ? "post.published" : "post.updated", orderingKey: `post:${id}`, data: eventData, at: now }, Prisma.sql`EXISTS (SELECT 1 FROM post)`)
     : null;
-  const [post] = await tx.$queryRaw<({ updatedAt: Date | null; revision: number | null; wordCount: number | null; coalesced: boolean | null } & EventRow)[]>`
+  type Row = { updatedAt: Date | null; revision: number | null; wordCount: number | null; coalesced: boolean | null } & EventRow;
+  const statement = Prisma.sql`
     WITH post AS (
       UPDATE "Post" SET ${Prisma.join(set)}
       WHERE id = ${id} AND (${changed}::boolean OR content IS DISTINCT FROM ${contentJson}::jsonb)
@@ -169,8 +173,16 @@ export async function writePostUpdate(
            ${event ? event.columns : NO_EVENT_COLUMNS}
     ${history ? Prisma.sql`FROM (SELECT 1) one LEFT JOIN recorded r ON true` : Prisma.empty}`;
   // The same document as the stored one, and nothing else sent differs.
-  if (post.updatedAt === null) return { updatedAt: old.updatedAt, changed: false };
-  if (post.revision !== null) await recordedRevision(tx, id, { revision: post.revision, wordCount: post.wordCount!, coalesced: post.coalesced! });
-  event?.delivered(post);
-  return { updatedAt: post.updatedAt, changed: true };
+  const unchanged = { updatedAt: old.updatedAt, changed: false };
+  const finish = ([post]: Row[]) => {
+    if (post.updatedAt === null) return unchanged;
+    event?.delivered(post);
+    return { updatedAt: post.updatedAt, changed: true };
+  };
+  // With the words counted here (the content was sent), nothing follows the statement: it goes
+  // out with the COMMIT. Otherwise the revision may still need its word count (recordedRevision).
+  if (words !== undefined || !history) return lastStatement(statement, finish);
+  const rows = await tx.$queryRaw<Row[]>(statement);
+  if (rows[0].revision !== null) await recordedRevision(tx, id, { revision: rows[0].revision, wordCount: rows[0].wordCount!, coalesced: rows[0].coalesced! });
+  return finish(rows);
 }
