@@ -34,7 +34,7 @@ import type { ZipImages } from "./zip-images";
 /** What this run did with each source, by source key and by the bytes' hash: posts of one batch run side by side. */
 export type CopyCache = {
   bySource: Map<string, Promise<Outcome>>;
-  byHash: Map<string, Promise<Outcome & { mediaId: string | null }>>;
+  byHash: Map<string, Promise<Outcome>>;
 };
 
 export const newCopyCache = (): CopyCache => ({ bySource: new Map(), byHash: new Map() });
@@ -68,7 +68,8 @@ function sourceOf(src: string, item: ImportPost, zip: ZipImages | null): Source 
   return null;
 }
 
-type Outcome = { url: string | null; outcome: "copied" | "reused" };
+/** `mediaId` is null only for a dry run's would-be copy. */
+type Outcome = { url: string | null; outcome: "copied" | "reused"; mediaId: string | null };
 type Run = { ownerId: string; importId: string; dryRun: boolean; cache: CopyCache };
 
 const urlOf = (media: { id: string; storedName: string }) => mediaUrl(media.id, media.storedName);
@@ -87,12 +88,12 @@ async function resolveSource(run: Run, source: Source): Promise<Outcome> {
   const recorded = run.dryRun ? null : await db().importedMedia.findUnique({ where: { importId_sourceKey: { importId, sourceKey: source.key } } });
   if (recorded) {
     const media = await db().media.findFirst({ where: { id: recorded.mediaId, ownerId }, select: { id: true, storedName: true } });
-    if (media) return { url: urlOf(media), outcome: recorded.copied ? "copied" : "reused" };
+    if (media) return { url: urlOf(media), outcome: recorded.copied ? "copied" : "reused", mediaId: media.id };
   }
   const imported = await findImportedImage(ownerId, source.key);
   if (imported) {
     await record(run, source.key, imported.id, false);
-    return { url: urlOf(imported), outcome: "reused" };
+    return { url: urlOf(imported), outcome: "reused", mediaId: imported.id };
   }
   const image = await source.load();
   const hash = sourceHashOf(image.bytes);
@@ -101,9 +102,9 @@ async function resolveSource(run: Run, source: Source): Promise<Outcome> {
     const first = await same;
     // Another source of this run with the same bytes: its medium (none yet in a dry run).
     if (first.mediaId) await record(run, source.key, first.mediaId, false);
-    return { url: first.url, outcome: "reused" };
+    return { url: first.url, outcome: "reused", mediaId: first.mediaId };
   }
-  const made = (async (): Promise<Outcome & { mediaId: string | null }> => {
+  const made = (async (): Promise<Outcome> => {
     const existing = await findLibraryImage(ownerId, image.bytes);
     if (existing) {
       await record(run, source.key, existing.id, false);
@@ -118,8 +119,8 @@ async function resolveSource(run: Run, source: Source): Promise<Outcome> {
     return { url: media.url, outcome: "copied", mediaId: media.id };
   })();
   run.cache.byHash.set(hash, made);
-  const { url, outcome } = await made;
-  return { url, outcome };
+  const { url, outcome, mediaId } = await made;
+  return { url, outcome, mediaId };
 }
 
 /** A post's fields that hold one image URL each. */
@@ -136,7 +137,7 @@ export async function copyImagesIntoLibrary(input: {
   fields: ImageFields;
   zip: ZipImages | null;
   cache: CopyCache;
-}): Promise<{ content: TiptapDocument; fields: ImageFields; warnings: string[]; images: ImageCounts }> {
+}): Promise<{ content: TiptapDocument; fields: ImageFields; warnings: string[]; images: ImageCounts; copiedIds: string[] }> {
   const run: Run = { ownerId: input.ownerId, importId: input.importId, dryRun: input.dryRun ?? false, cache: input.cache };
   const srcs = imageSources(input.content, new Set());
   for (const field of IMAGE_FIELDS) if (input.fields[field]) srcs.add(input.fields[field]);
@@ -144,6 +145,8 @@ export async function copyImagesIntoLibrary(input: {
   const warnings: string[] = [];
   // Only the item that meets a source first in this run counts it: one outcome per image.
   const images: ImageCounts = { copied: 0, reused: 0, failed: 0 };
+  // The media this item's sources were copied into, for a rolled-back batch to discard.
+  const copiedIds: string[] = [];
   for (const src of srcs) {
     const source = sourceOf(src, input.item, input.zip);
     if (!source) continue;
@@ -154,8 +157,9 @@ export async function copyImagesIntoLibrary(input: {
       input.cache.bySource.set(source.key, resolved);
     }
     try {
-      const { url, outcome } = await resolved;
+      const { url, outcome, mediaId } = await resolved;
       if (first) images[outcome] += 1;
+      if (first && outcome === "copied" && mediaId) copiedIds.push(mediaId);
       if (url) copies.set(src, url);
     } catch (err) {
       if (first) images.failed += 1;
@@ -163,8 +167,8 @@ export async function copyImagesIntoLibrary(input: {
       warnings.push(`Image ${src} was not copied (${reason}); the post keeps its URL`);
     }
   }
-  if (!copies.size) return { content: input.content, fields: input.fields, warnings, images };
+  if (!copies.size) return { content: input.content, fields: input.fields, warnings, images, copiedIds };
   const fields = { ...input.fields };
   for (const field of IMAGE_FIELDS) fields[field] = fields[field] ? (copies.get(fields[field]) ?? fields[field]) : null;
-  return { content: replaceSources(input.content, copies) as TiptapDocument, fields, warnings, images };
+  return { content: replaceSources(input.content, copies) as TiptapDocument, fields, warnings, images, copiedIds };
 }

@@ -17,6 +17,7 @@ import { randomId } from "../random-id";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { claimImport, IMPORT_LEASE_MS, type ClaimedImport } from "./claim-import";
 import { copyImagesIntoLibrary, IMAGE_FIELDS, newCopyCache, type CopyCache, type ImageCounts, type ImageFields } from "./copy-images";
+import { discardBatchCopies } from "./discard-batch-copies";
 import { MalformedImport, type ImportItem, type ImportSource } from "./import-item";
 import { parseImportFile } from "./parse-import-file";
 import { restoreCollection } from "./restore-collection";
@@ -27,7 +28,7 @@ export const BATCH_SIZE = 20;
 
 type Warning = { item: string; message: string };
 type Counts = { created: number; updated: number; skipped: number; warnings: Warning[]; images: ImageCounts };
-type Prepared = { item: ImportItem; content?: TiptapDocument; warnings: string[]; images: ImageCounts };
+type Prepared = { item: ImportItem; content?: TiptapDocument; warnings: string[]; images: ImageCounts; copiedIds: string[] };
 
 const noImages = (): ImageCounts => ({ copied: 0, reused: 0, failed: 0 });
 function sumImages(prepared: Prepared[]): ImageCounts {
@@ -108,6 +109,7 @@ async function writeItems(
       if (!(err instanceof DryRunRollback)) {
         const message = err instanceof Error ? err.message.split("\n").slice(-1)[0] : String(err);
         const where = batch.length === 1 ? batch[0].label : `batch of items ${first}–${last}`;
+        await discardCopies(job, images, prepared);
         await advance(job, token, batch.length, { created: 0, updated: 0, skipped: batch.length, warnings: [{ item: where, message: `Not imported: the batch was rolled back (${message})` }], images: sumImages(prepared) });
       }
     }
@@ -118,6 +120,18 @@ async function writeItems(
   return "finished";
 }
 
+/** A rolled-back batch's image copies go too; the run then forgets what it had resolved, since other sources may have pointed at them. */
+async function discardCopies(job: ClaimedImport, images: Images, prepared: Prepared[]): Promise<void> {
+  const discarded = await discardBatchCopies({ ownerId: job.ownerId, importId: job.id, mediaIds: prepared.flatMap((p) => p.copiedIds) }).catch((err: unknown) => {
+    // Not a reason to stop the import: what is left has no post and no record keeps it in use.
+    logger().warn({ err, importId: job.id }, "a rolled-back batch's image copies were left in the library");
+    return [];
+  });
+  if (!discarded.length) return;
+  images.cache.bySource.clear();
+  images.cache.byHash.clear();
+}
+
 function takePosts(items: ImportItem[], from: number): ImportItem[] {
   const batch: ImportItem[] = [];
   for (let i = from; i < items.length && batch.length < BATCH_SIZE && items[i].kind === "post"; i++) batch.push(items[i]);
@@ -126,7 +140,7 @@ function takePosts(items: ImportItem[], from: number): ImportItem[] {
 
 /** The work outside the transaction: conversion to Tiptap, copying images, media sizes. */
 async function prepare(item: ImportItem, ownerId: string, images: Images): Promise<Prepared> {
-  if (item.kind === "collection") return { item, warnings: [], images: noImages() };
+  if (item.kind === "collection") return { item, warnings: [], images: noImages(), copiedIds: [] };
   const warnings = [...item.notes];
   let content: TiptapDocument;
   if ("doc" in item.body) content = item.body.doc;
@@ -140,7 +154,7 @@ async function prepare(item: ImportItem, ownerId: string, images: Images): Promi
   warnings.push(...copied.warnings);
   const moved = IMAGE_FIELDS.filter((field) => copied.fields[field] !== given[field]);
   const fields = moved.length ? { ...item.fields, ...Object.fromEntries(moved.map((field) => [field, copied.fields[field]])) } : item.fields;
-  return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings, images: copied.images };
+  return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings, images: copied.images, copiedIds: copied.copiedIds };
 }
 
 async function writeBatch(job: ClaimedImport, token: string, owner: { id: string; username: string; plan: string }, prepared: Prepared[], size: number) {

@@ -71,9 +71,9 @@ describe("importing the same images again", () => {
     const first = await importNow(user.id, "markdown", await zipOf(files), { filename: "garden.zip" });
     expect(first).toMatchObject({ status: "succeeded", images: { copied: 2, reused: 0, failed: 0 } });
     // Another zip, the same pictures under other names.
-    const renamed = { "notes/garden.md": files["posts/garden.md"].replace(/images\//g, "pics/"), "notes/pics/moss.jpg": jpeg, "notes/pics/fern.jpg": other };
+    const renamed = { "notes/garden-again.md": files["posts/garden.md"].replace(/images\//g, "pics/").replace("title: Garden", "title: Garden again\nslug: garden-again"), "notes/pics/moss.jpg": jpeg, "notes/pics/fern.jpg": other };
     const second = await importNow(user.id, "markdown", await zipOf(renamed), { filename: "garden-again.zip" });
-    expect(second).toMatchObject({ status: "succeeded", images: { copied: 0, reused: 2, failed: 0 } });
+    expect(second).toMatchObject({ status: "succeeded", created: 1, images: { copied: 0, reused: 2, failed: 0 } });
 
     const media = await db().media.findMany({ where: { ownerId: user.id }, orderBy: { createdAt: "asc" } });
     expect(media).toHaveLength(2);
@@ -111,6 +111,24 @@ describe("importing the same images again", () => {
     expect(await db().media.count({ where: { ownerId: author.id } })).toBe(1);
     const post = await db().post.findFirstOrThrow({ where: { ownerId: author.id } });
     expect(mediaIdsOf(post)).toEqual([medium.id, medium.id]);
+  });
+});
+
+describe("a batch that rolls back", () => {
+  it("takes the images it copied with it; one an earlier batch's post uses stays", async () => {
+    const user = await createTestUser();
+    // Batches of 20, 20, 5; p25 (second batch) has a title the database cannot store (NUL).
+    const files: Record<string, string | Buffer> = { "images/moss.jpg": jpeg, "images/fern.jpg": other };
+    for (let i = 0; i < 45; i++) files[`p${String(i).padStart(2, "0")}.md`] = `---\ntitle: Post ${i}\n---\n\nBody ${i}.\n`;
+    files["p05.md"] = `---\ntitle: Early\n---\n\n![Moss](images/moss.jpg)\n`;
+    files["p25.md"] = `---\ntitle: "Bad \\0 title"\n---\n\n![Fern](images/fern.jpg)\n\n![Moss](images/moss.jpg)\n`;
+    const report = await importNow(user.id, "markdown", await zipOf(files), { filename: "many.zip" });
+    expect(report).toMatchObject({ status: "succeeded", created: 25, skipped: 20, images: { copied: 1, reused: 0, failed: 0 } });
+    const media = await db().media.findMany({ where: { ownerId: user.id } });
+    expect(media).toHaveLength(1);
+    const early = await db().post.findFirstOrThrow({ where: { ownerId: user.id, title: "Early" } });
+    expect(mediaIdsOf({ content: early.content, coverImage: null })[0]).toBe(media[0].id);
+    expect(await db().importedMedia.count({ where: { import: { ownerId: user.id } } })).toBe(1);
   });
 });
 
