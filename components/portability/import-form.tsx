@@ -97,6 +97,10 @@ export function ImportForm() {
             <div><dt>Created</dt><dd data-testid="import-created">{report.created}</dd></div>
             <div><dt>Updated</dt><dd data-testid="import-updated">{report.updated}</dd></div>
             <div><dt>Skipped</dt><dd data-testid="import-skipped">{report.skipped}</dd></div>
+            <div>
+              <dt>Images</dt>
+              <dd data-testid="import-images">{`${report.images.copied} copied, ${report.images.reused} already in the library, ${report.images.failed} failed`}</dd>
+            </div>
           </dl>
           {report.warnings.length ? (
             <>

@@ -17,6 +17,8 @@ export async function writeMediaRow(input: {
   alt: string;
   processed: ProcessedImage;
   stored: StoredFiles;
+  /** SHA-256 (hex) of the bytes as they arrived. */
+  sourceHash: string;
   consumesUpload?: string;
 }): Promise<MediaRow> {
   const { processed, stored } = input;
@@ -43,6 +45,7 @@ export async function writeMediaRow(input: {
         placeholder: processed.placeholder,
         variants: stored.variants,
         etag: stored.etag,
+        sourceHash: input.sourceHash,
         storedBytes: BigInt(stored.storedBytes),
       },
     });

@@ -4,22 +4,43 @@
 // - a file the uploaded zip carries (zip-images.ts: our own export's media/, a Markdown zip's
 //   relative images) is read from the zip;
 // - another http(s) URL is fetched (fetch-remote-image.ts, behind the SSRF guard).
-// One copy per source per import, whatever the number of posts that use it and however often a
-// batch runs: each copy is recorded (ImportedMedia, by import and source) as soon as it exists,
-// so a batch that runs again after a crash finds it instead of making a second. A source that
-// cannot be copied stays as it was, with a warning. Images already in this instance's library
-// (outside the zip), data: URLs and unresolvable relative paths are left alone.
+// Each distinct source has one outcome per import, which the report counts (`images`):
+// - reused: the owner's library already holds it — a medium an earlier import made from the same
+//   URL (find-imported-image.ts, no fetch), or one with the same bytes (find-library-image.ts:
+//   the upload's hash, or the served original's, which is what our own export carries). So
+//   importing the same export twice copies nothing the second time;
+// - copied: a new medium, through the media pipeline;
+// - failed: it cannot be read or would be refused; the post keeps its URL, with a warning.
+// Each copy or reuse is recorded (ImportedMedia, by import and source) as soon as it is known, so
+// a batch that runs again after a crash finds it instead of making a second. Within one run two
+// sources with the same bytes share one medium. A dry run goes through the same steps — reads
+// the zip, fetches the URL, runs the pipeline's checks (check-media-bytes.ts) — but stores and
+// records nothing: only the counts and the warnings remain. Images already in this instance's
+// library (outside the zip), data: URLs and unresolvable relative paths are left alone.
 import type { TiptapDocument, TiptapNode } from "../content/tiptap-document";
 import { db } from "../db";
 import { ApiError } from "../http/api-error";
+import { checkMediaBytes } from "../media/check-media-bytes";
 import { createMedia } from "../media/create-media";
+import { cleanFilename } from "../media/media-text";
 import { mediaUrl, parseMediaUrl } from "../media/media-urls";
+import { sourceHashOf } from "../media/source-hash";
 import { fetchRemoteImage } from "./fetch-remote-image";
+import { findImportedImage } from "./find-imported-image";
+import { findLibraryImage } from "./find-library-image";
 import type { ImportPost } from "./import-item";
 import type { ZipImages } from "./zip-images";
 
-/** Copies made in this run, by source key: posts of one batch run side by side. */
-export type CopyCache = Map<string, Promise<string>>;
+/** What this run did with each source, by source key and by the bytes' hash: posts of one batch run side by side. */
+export type CopyCache = {
+  bySource: Map<string, Promise<Outcome>>;
+  byHash: Map<string, Promise<Outcome>>;
+};
+
+export const newCopyCache = (): CopyCache => ({ bySource: new Map(), byHash: new Map() });
+
+/** Distinct images by what became of them (the report's `images`). */
+export type ImageCounts = { copied: number; reused: number; failed: number };
 
 function imageSources(node: TiptapNode, found: Set<string>): Set<string> {
   if (node.type === "image" && typeof node.attrs?.src === "string") found.add(node.attrs.src);
@@ -47,20 +68,59 @@ function sourceOf(src: string, item: ImportPost, zip: ZipImages | null): Source 
   return null;
 }
 
-async function copyOnce(ownerId: string, importId: string, source: Source): Promise<string> {
-  const recorded = await db().importedMedia.findUnique({ where: { importId_sourceKey: { importId, sourceKey: source.key } } });
+/** `mediaId` is null only for a dry run's would-be copy. */
+type Outcome = { url: string | null; outcome: "copied" | "reused"; mediaId: string | null };
+type Run = { ownerId: string; importId: string; dryRun: boolean; cache: CopyCache };
+
+const urlOf = (media: { id: string; storedName: string }) => mediaUrl(media.id, media.storedName);
+
+async function record(run: Run, sourceKey: string, mediaId: string, copied: boolean): Promise<void> {
+  if (run.dryRun) return;
+  await db().importedMedia.upsert({
+    where: { importId_sourceKey: { importId: run.importId, sourceKey } },
+    create: { importId: run.importId, sourceKey, mediaId, copied },
+    update: { mediaId, copied },
+  });
+}
+
+async function resolveSource(run: Run, source: Source): Promise<Outcome> {
+  const { ownerId, importId } = run;
+  const recorded = run.dryRun ? null : await db().importedMedia.findUnique({ where: { importId_sourceKey: { importId, sourceKey: source.key } } });
   if (recorded) {
     const media = await db().media.findFirst({ where: { id: recorded.mediaId, ownerId }, select: { id: true, storedName: true } });
-    if (media) return mediaUrl(media.id, media.storedName);
+    if (media) return { url: urlOf(media), outcome: recorded.copied ? "copied" : "reused", mediaId: media.id };
+  }
+  const imported = await findImportedImage(ownerId, source.key);
+  if (imported) {
+    await record(run, source.key, imported.id, false);
+    return { url: urlOf(imported), outcome: "reused", mediaId: imported.id };
   }
   const image = await source.load();
-  const media = await createMedia({ ownerId, bytes: image.bytes, filename: image.filename, declaredType: image.contentType, alt: image.alt });
-  await db().importedMedia.upsert({
-    where: { importId_sourceKey: { importId, sourceKey: source.key } },
-    create: { importId, sourceKey: source.key, mediaId: media.id },
-    update: { mediaId: media.id },
-  });
-  return media.url;
+  const hash = sourceHashOf(image.bytes);
+  const same = run.cache.byHash.get(hash);
+  if (same) {
+    const first = await same;
+    // Another source of this run with the same bytes: its medium (none yet in a dry run).
+    if (first.mediaId) await record(run, source.key, first.mediaId, false);
+    return { url: first.url, outcome: "reused", mediaId: first.mediaId };
+  }
+  const made = (async (): Promise<Outcome> => {
+    const existing = await findLibraryImage(ownerId, image.bytes);
+    if (existing) {
+      await record(run, source.key, existing.id, false);
+      return { url: urlOf(existing), outcome: "reused", mediaId: existing.id };
+    }
+    if (run.dryRun) {
+      await checkMediaBytes({ ownerId, bytes: image.bytes, filename: cleanFilename(image.filename), declaredType: image.contentType });
+      return { url: null, outcome: "copied", mediaId: null };
+    }
+    const media = await createMedia({ ownerId, bytes: image.bytes, filename: image.filename, declaredType: image.contentType, alt: image.alt });
+    await record(run, source.key, media.id, true);
+    return { url: media.url, outcome: "copied", mediaId: media.id };
+  })();
+  run.cache.byHash.set(hash, made);
+  const { url, outcome, mediaId } = await made;
+  return { url, outcome, mediaId };
 }
 
 /** A post's fields that hold one image URL each. */
@@ -70,33 +130,45 @@ export type ImageFields = Record<(typeof IMAGE_FIELDS)[number], string | null>;
 export async function copyImagesIntoLibrary(input: {
   ownerId: string;
   importId: string;
+  /** Check and count, store and record nothing. */
+  dryRun?: boolean;
   item: ImportPost;
   content: TiptapDocument;
   fields: ImageFields;
   zip: ZipImages | null;
   cache: CopyCache;
-}): Promise<{ content: TiptapDocument; fields: ImageFields; warnings: string[] }> {
+}): Promise<{ content: TiptapDocument; fields: ImageFields; warnings: string[]; images: ImageCounts; copiedIds: string[] }> {
+  const run: Run = { ownerId: input.ownerId, importId: input.importId, dryRun: input.dryRun ?? false, cache: input.cache };
   const srcs = imageSources(input.content, new Set());
   for (const field of IMAGE_FIELDS) if (input.fields[field]) srcs.add(input.fields[field]);
   const copies = new Map<string, string>();
   const warnings: string[] = [];
+  // Only the item that meets a source first in this run counts it: one outcome per image.
+  const images: ImageCounts = { copied: 0, reused: 0, failed: 0 };
+  // The media this item's sources were copied into, for a rolled-back batch to discard.
+  const copiedIds: string[] = [];
   for (const src of srcs) {
     const source = sourceOf(src, input.item, input.zip);
     if (!source) continue;
-    let copy = input.cache.get(source.key);
-    if (!copy) {
-      copy = copyOnce(input.ownerId, input.importId, source);
-      input.cache.set(source.key, copy);
+    let resolved = input.cache.bySource.get(source.key);
+    const first = !resolved;
+    if (!resolved) {
+      resolved = resolveSource(run, source);
+      input.cache.bySource.set(source.key, resolved);
     }
     try {
-      copies.set(src, await copy);
+      const { url, outcome, mediaId } = await resolved;
+      if (first) images[outcome] += 1;
+      if (first && outcome === "copied" && mediaId) copiedIds.push(mediaId);
+      if (url) copies.set(src, url);
     } catch (err) {
+      if (first) images.failed += 1;
       const reason = err instanceof ApiError ? String(err.body.error) : err instanceof Error ? err.message : String(err);
       warnings.push(`Image ${src} was not copied (${reason}); the post keeps its URL`);
     }
   }
-  if (!copies.size) return { content: input.content, fields: input.fields, warnings };
+  if (!copies.size) return { content: input.content, fields: input.fields, warnings, images, copiedIds };
   const fields = { ...input.fields };
   for (const field of IMAGE_FIELDS) fields[field] = fields[field] ? (copies.get(fields[field]) ?? fields[field]) : null;
-  return { content: replaceSources(input.content, copies) as TiptapDocument, fields, warnings };
+  return { content: replaceSources(input.content, copies) as TiptapDocument, fields, warnings, images, copiedIds };
 }

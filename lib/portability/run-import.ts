@@ -3,7 +3,8 @@
 // also advances `done`, the counts and the warnings under the job's row lock, so a kill -9 loses
 // at most the batch in flight, which the resume writes again: nothing twice, nothing lost. A batch
 // that fails rolls back alone and is reported; a dry run rolls every batch back but keeps its
-// report. The end: `succeeded`, the file dropped, and one import.completed event with the counts.
+// report (its images are checked and counted, none stored: copy-images.ts). The end: `succeeded`,
+// the file dropped, and one import.completed event with the counts.
 // `budgetMs` bounds one run (a Vercel function): the claim is then let go for the next
 // GET of the report or cron tick to resume.
 import { htmlToDocument } from "../content/html-to-document";
@@ -15,7 +16,8 @@ import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { randomId } from "../random-id";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { claimImport, IMPORT_LEASE_MS, type ClaimedImport } from "./claim-import";
-import { copyImagesIntoLibrary, IMAGE_FIELDS, type CopyCache, type ImageFields } from "./copy-images";
+import { copyImagesIntoLibrary, IMAGE_FIELDS, newCopyCache, type CopyCache, type ImageCounts, type ImageFields } from "./copy-images";
+import { discardBatchCopies } from "./discard-batch-copies";
 import { MalformedImport, type ImportItem, type ImportSource } from "./import-item";
 import { parseImportFile } from "./parse-import-file";
 import { restoreCollection } from "./restore-collection";
@@ -25,8 +27,15 @@ import { openZipImages, type ZipImages } from "./zip-images";
 export const BATCH_SIZE = 20;
 
 type Warning = { item: string; message: string };
-type Counts = { created: number; updated: number; skipped: number; warnings: Warning[] };
-type Prepared = { item: ImportItem; content?: TiptapDocument; warnings: string[] };
+type Counts = { created: number; updated: number; skipped: number; warnings: Warning[]; images: ImageCounts };
+type Prepared = { item: ImportItem; content?: TiptapDocument; warnings: string[]; images: ImageCounts; copiedIds: string[] };
+
+const noImages = (): ImageCounts => ({ copied: 0, reused: 0, failed: 0 });
+function sumImages(prepared: Prepared[]): ImageCounts {
+  const sum = noImages();
+  for (const p of prepared) for (const k of ["copied", "reused", "failed"] as const) sum[k] += p.images[k];
+  return sum;
+}
 
 class ClaimLost extends Error {}
 class DryRunRollback extends Error {
@@ -61,23 +70,23 @@ async function execute(job: ClaimedImport, token: string, options: RunOptions): 
   const items = await parseImportFile(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename);
   if (job.total !== items.length) await guarded(token, job.id, { total: items.length });
   options.onProgress?.({ done: job.done, total: items.length });
-  // A dry run copies no image in (nothing it does is kept).
-  const images: Images | null = job.dryRun ? null : { zip: await openZipImages(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename), cache: new Map(), importId: job.id };
+  // A dry run checks its images as a real run would, and stores none (copy-images.ts).
+  const images: Images = { zip: await openZipImages(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename), cache: newCopyCache(), importId: job.id, dryRun: job.dryRun };
   try {
     return await writeItems(job, token, owner, items, images, options, startedAt);
   } finally {
-    images?.zip?.close();
+    images.zip?.close();
   }
 }
 
-type Images = { zip: ZipImages | null; cache: CopyCache; importId: string };
+type Images = { zip: ZipImages | null; cache: CopyCache; importId: string; dryRun: boolean };
 
 async function writeItems(
   job: ClaimedImport,
   token: string,
   owner: { id: string; username: string; plan: string },
   items: ImportItem[],
-  images: Images | null,
+  images: Images,
   options: RunOptions,
   startedAt: number,
 ): Promise<"finished" | "paused"> {
@@ -100,7 +109,8 @@ async function writeItems(
       if (!(err instanceof DryRunRollback)) {
         const message = err instanceof Error ? err.message.split("\n").slice(-1)[0] : String(err);
         const where = batch.length === 1 ? batch[0].label : `batch of items ${first}–${last}`;
-        await advance(job.id, token, batch.length, { created: 0, updated: 0, skipped: batch.length, warnings: [{ item: where, message: `Not imported: the batch was rolled back (${message})` }] });
+        await discardCopies(job, images, prepared);
+        await advance(job, token, batch.length, { created: 0, updated: 0, skipped: batch.length, warnings: [{ item: where, message: `Not imported: the batch was rolled back (${message})` }], images: sumImages(prepared) });
       }
     }
     done = last;
@@ -110,6 +120,18 @@ async function writeItems(
   return "finished";
 }
 
+/** A rolled-back batch's image copies go too; the run then forgets what it had resolved, since other sources may have pointed at them. */
+async function discardCopies(job: ClaimedImport, images: Images, prepared: Prepared[]): Promise<void> {
+  const discarded = await discardBatchCopies({ ownerId: job.ownerId, importId: job.id, mediaIds: prepared.flatMap((p) => p.copiedIds) }).catch((err: unknown) => {
+    // Not a reason to stop the import: what is left has no post and no record keeps it in use.
+    logger().warn({ err, importId: job.id }, "a rolled-back batch's image copies were left in the library");
+    return [];
+  });
+  if (!discarded.length) return;
+  images.cache.bySource.clear();
+  images.cache.byHash.clear();
+}
+
 function takePosts(items: ImportItem[], from: number): ImportItem[] {
   const batch: ImportItem[] = [];
   for (let i = from; i < items.length && batch.length < BATCH_SIZE && items[i].kind === "post"; i++) batch.push(items[i]);
@@ -117,8 +139,8 @@ function takePosts(items: ImportItem[], from: number): ImportItem[] {
 }
 
 /** The work outside the transaction: conversion to Tiptap, copying images, media sizes. */
-async function prepare(item: ImportItem, ownerId: string, images: Images | null): Promise<Prepared> {
-  if (item.kind === "collection") return { item, warnings: [] };
+async function prepare(item: ImportItem, ownerId: string, images: Images): Promise<Prepared> {
+  if (item.kind === "collection") return { item, warnings: [], images: noImages(), copiedIds: [] };
   const warnings = [...item.notes];
   let content: TiptapDocument;
   if ("doc" in item.body) content = item.body.doc;
@@ -128,11 +150,11 @@ async function prepare(item: ImportItem, ownerId: string, images: Images | null)
     content = converted.doc;
   }
   const given: ImageFields = { coverImage: item.fields.coverImage ?? null, ogImage: item.fields.ogImage ?? null, twitterImage: item.fields.twitterImage ?? null };
-  const copied = images ? await copyImagesIntoLibrary({ ownerId, ...images, item, content, fields: given }) : { content, fields: given, warnings: [] };
+  const copied = await copyImagesIntoLibrary({ ownerId, ...images, item, content, fields: given });
   warnings.push(...copied.warnings);
   const moved = IMAGE_FIELDS.filter((field) => copied.fields[field] !== given[field]);
   const fields = moved.length ? { ...item.fields, ...Object.fromEntries(moved.map((field) => [field, copied.fields[field]])) } : item.fields;
-  return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings };
+  return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings, images: copied.images, copiedIds: copied.copiedIds };
 }
 
 async function writeBatch(job: ClaimedImport, token: string, owner: { id: string; username: string; plan: string }, prepared: Prepared[], size: number) {
@@ -140,7 +162,7 @@ async function writeBatch(job: ClaimedImport, token: string, owner: { id: string
   await db().$transaction(
     async (tx) => {
       await lockJob(tx, job.id, token);
-      const counts: Counts = { created: 0, updated: 0, skipped: 0, warnings: [] };
+      const counts: Counts = { created: 0, updated: 0, skipped: 0, warnings: [], images: sumImages(prepared) };
       for (const { item, content, warnings } of prepared) {
         const result =
           item.kind === "collection"
@@ -150,12 +172,12 @@ async function writeBatch(job: ClaimedImport, token: string, owner: { id: string
         for (const message of [...warnings, ...result.warnings]) counts.warnings.push({ item: item.label, message });
       }
       if (job.dryRun) throw new DryRunRollback(counts);
-      await advance(job.id, token, size, counts, tx);
+      await advance(job, token, size, counts, tx);
     },
     { timeout: 120_000, maxWait: 30_000 },
   ).catch(async (err: unknown) => {
     // A dry run's report is kept although its writes are not.
-    if (err instanceof DryRunRollback) await advance(job.id, token, size, err.counts);
+    if (err instanceof DryRunRollback) await advance(job, token, size, err.counts);
     throw err;
   });
 }
@@ -165,12 +187,22 @@ async function lockJob(tx: Tx, id: string, token: string): Promise<void> {
   if (!rows.length) throw new ClaimLost();
 }
 
-/** Moves `done` on by `size` and adds the counts, renewing the lease; only for the claim's holder. */
-async function advance(id: string, token: string, size: number, counts: Counts, tx: Tx = db()): Promise<void> {
+/**
+ * Moves `done` on by `size` and adds the counts, renewing the lease; only for the claim's holder.
+ * A real run's copied and reused images are counted from its ImportedMedia records, not added:
+ * a batch run again after a crash finds its records and must not count them twice.
+ */
+async function advance(job: ClaimedImport, token: string, size: number, counts: Counts, tx: Tx = db()): Promise<void> {
+  const { id, dryRun } = job;
   const leaseEnd = new Date(Date.now() + IMPORT_LEASE_MS);
   const changed = await tx.$executeRaw`
     UPDATE "ImportJob" SET done = done + ${size}, created = created + ${counts.created}, updated = updated + ${counts.updated},
       skipped = skipped + ${counts.skipped}, warnings = warnings || ${JSON.stringify(counts.warnings)}::jsonb,
+      "imagesCopied" = CASE WHEN ${dryRun} THEN "imagesCopied" + ${counts.images.copied}
+        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m.copied) END,
+      "imagesReused" = CASE WHEN ${dryRun} THEN "imagesReused" + ${counts.images.reused}
+        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND NOT m.copied) END,
+      "imagesFailed" = "imagesFailed" + ${counts.images.failed},
       "lockedUntil" = ${leaseEnd}, "updatedAt" = now()
     WHERE id = ${id} AND "claimToken" = ${token} AND status = 'running'`;
   if (changed === 0) throw new ClaimLost();

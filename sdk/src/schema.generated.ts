@@ -1709,6 +1709,15 @@ export interface components {
             created: number;
             updated: number;
             skipped: number;
+            /** @description What became of the images the imported posts reference; a dry run checks them the same way and stores nothing. */
+            images: {
+                /** @description Distinct images copied into the media library (a dry run: that would be). */
+                copied: number;
+                /** @description Distinct images the library already held (same URL imported before, or same bytes): the posts point at those media. */
+                reused: number;
+                /** @description Distinct images that could not be copied (each use has a warning); their posts keep the URL. */
+                failed: number;
+            };
             warnings: {
                 item: string;
                 message: string;

@@ -2,12 +2,14 @@
 // S3-protocol server this test starts on a loopback port (s3rver; not a mock of the SDK). Files
 // land in the bucket and are served from it; the two-step upload goes through a presigned URL
 // straight to the store; a delete removes the objects; with the store down an upload is 503
-// and nothing is written. The same with a browser: tests/e2e/media.spec.ts.
+// and nothing is written; an import run twice stores its images once. The same with a browser:
+// tests/e2e/media.spec.ts.
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { db } from "../../lib/db";
 import type { MediaResponse } from "../../lib/media/to-media";
 import { s3Storage } from "../../lib/media/storage-s3";
 import { connectTestDatabase, createTestKey, createTestUser } from "../support/fixtures";
+import { zipOf } from "../support/portability";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
 import { startNextServer, type RunningServer } from "../support/start-next-server";
 import { testServerEnv } from "../support/test-server-env";
@@ -81,6 +83,37 @@ describe("MEDIA_STORAGE=s3 against a real S3-protocol server", () => {
     expect(media).toMatchObject({ filename: "direct.jpg", width: 1200, height: 900, alt: "Sent to the store" });
     expect(await keysOf(`uploads/${upload.uploadId}`)).toEqual([]);
     expect((await keysOf(media.id)).length).toBe(4);
+  });
+
+  it("an export imported twice stores its images once; a dry run stores nothing", async () => {
+    const user = await createTestUser();
+    const key = await createTestKey(user.id, ["posts:write", "media:read"]);
+    const auth = { Authorization: `Bearer ${key}` };
+    const files = { "posts/garden.md": "---\ntitle: Garden\ncover: images/moss.jpg\n---\n\n![Moss](images/moss.jpg)\n", "posts/images/moss.jpg": await photoJpeg({ width: 400, height: 300 }) };
+    const zip = await zipOf(files);
+    const run = async (dryRun: boolean) => {
+      const form = new FormData();
+      form.set("file", new File([zip as Uint8Array<ArrayBuffer>], "garden.zip"));
+      form.set("source", "markdown");
+      if (dryRun) form.set("dryRun", "true");
+      const { id } = await (await fetch(`${server.url}/api/imports`, { method: "POST", headers: auth, body: form })).json();
+      for (let i = 0; i < 300; i++) {
+        const report = await (await fetch(`${server.url}/api/imports/${id}`, { headers: auth })).json();
+        if (report.status !== "running") return report;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("the import did not finish");
+    };
+    const before = await keysOf("");
+    expect(await run(true)).toMatchObject({ status: "succeeded", images: { copied: 1, reused: 0, failed: 0 } });
+    expect(await keysOf("")).toEqual(before);
+    expect(await run(false)).toMatchObject({ status: "succeeded", images: { copied: 1, reused: 0, failed: 0 } });
+    const [medium] = await db().media.findMany({ where: { ownerId: user.id } });
+    const stored = await keysOf(medium.id);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(await run(false)).toMatchObject({ status: "succeeded", images: { copied: 0, reused: 1, failed: 0 } });
+    expect(await db().media.count({ where: { ownerId: user.id } })).toBe(1);
+    expect((await keysOf("")).filter((k) => !before.includes(k))).toEqual(stored);
   });
 
   it("answers 503 Storage unavailable with the store down, and keeps no row", async () => {

@@ -68,7 +68,7 @@ describe("POST /api/imports and GET /api/imports/:id", () => {
     const started = await res.json();
     expect(started).toEqual({ id: expect.stringMatching(/^imp_/), status: "running" });
     const report = await waitForReport(auth, started.id);
-    expect(Object.keys(report).sort()).toEqual(["created", "dryRun", "id", "progress", "skipped", "source", "status", "updated", "warnings"]);
+    expect(Object.keys(report).sort()).toEqual(["created", "dryRun", "id", "images", "progress", "skipped", "source", "status", "updated", "warnings"]);
     expect(report).toMatchObject({ id: started.id, source: "ghost", status: "succeeded", progress: { done: 4, total: 4 }, created: 4, updated: 0, skipped: 0 });
     expect(report.warnings.every((w: { item: string; message: string }) => typeof w.item === "string" && typeof w.message === "string")).toBe(true);
     expect(await db().post.count({ where: { ownerId: user.id } })).toBe(4);
@@ -128,6 +128,17 @@ describe("POST /api/imports and GET /api/imports/:id", () => {
     expect(post.coverImage).toMatch(new RegExp(`/media/${media[0].id}/`));
     expect(JSON.stringify(post.content)).toContain(media[0].id);
     expect(JSON.stringify(post.content)).toContain(`${imageBase}/missing.jpg`);
+    expect(report.images).toEqual({ copied: 1, reused: 0, failed: 1 });
+
+    // The same file again: a dry run says the image is already in the library and writes nothing;
+    // the real run then points the post at the same medium.
+    const dry = await waitForReport(auth, (await (await fetch(`${baseUrl()}/api/imports`, { method: "POST", headers: auth, body: importForm(md, "pictures.md", "markdown", { dryRun: "true" }) })).json()).id);
+    expect(dry).toMatchObject({ status: "succeeded", dryRun: true, updated: 1, images: { copied: 0, reused: 1, failed: 1 } });
+    const again = await waitForReport(auth, (await (await fetch(`${baseUrl()}/api/imports`, { method: "POST", headers: auth, body: importForm(md, "pictures.md", "markdown") })).json()).id);
+    expect(again).toMatchObject({ status: "succeeded", dryRun: false, images: { copied: 0, reused: 1, failed: 1 } });
+    expect(await db().media.count({ where: { ownerId: user.id } })).toBe(1);
+    const after = await db().post.findFirstOrThrow({ where: { ownerId: user.id } });
+    expect(after.coverImage).toBe(post.coverImage);
   });
 });
 

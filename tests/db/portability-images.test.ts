@@ -10,7 +10,7 @@ import type { TiptapDocument } from "../../lib/content/tiptap-document";
 import { db } from "../../lib/db";
 import { createMedia } from "../../lib/media/create-media";
 import { parseMediaUrl } from "../../lib/media/media-urls";
-import { copyImagesIntoLibrary } from "../../lib/portability/copy-images";
+import { copyImagesIntoLibrary, newCopyCache } from "../../lib/portability/copy-images";
 import { createImport } from "../../lib/portability/create-import";
 import type { ImportPost } from "../../lib/portability/import-item";
 import { writeExport } from "../../lib/portability/write-export";
@@ -85,7 +85,7 @@ describe("images an import brings", () => {
       const item = { kind: "post", key: "a.md", label: "a.md" } as ImportPost;
       const before = requests;
       const fields = { coverImage: imageUrl, ogImage: imageUrl, twitterImage: null };
-      const run = () => copyImagesIntoLibrary({ ownerId: user.id, importId, item, content: imageDoc(imageUrl), fields, zip: null, cache: new Map() });
+      const run = () => copyImagesIntoLibrary({ ownerId: user.id, importId, item, content: imageDoc(imageUrl), fields, zip: null, cache: newCopyCache() });
       const first = await run();
       // A new process resuming the import: a fresh cache, the same import.
       const again = await run();

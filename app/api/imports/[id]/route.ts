@@ -1,4 +1,4 @@
-// GET /api/imports/:id – the import's report: { id, source, status, progress, created, updated, skipped, warnings, error? } (posts:write)
+// GET /api/imports/:id – the import's report: { id, source, status, progress, created, updated, skipped, images, warnings, error? } (posts:write)
 import { z } from "zod";
 import { api } from "@/lib/http/api";
 import { getImport } from "@/lib/portability/get-import";
