@@ -11,7 +11,7 @@
 // collide at all. The count stays exact: the slots are written in the same transaction as the
 // entry, and readers add them to Collection.entryCount (./entry-count-sql.ts).
 //
-// Lock order (find-collection.ts): the collection FOR KEY SHARE, the entry, label counts, then
+// Lock order (find-collection.ts): the collection FOR KEY SHARE, the entry, label count slots, then
 // this slot. The INSERT's foreign-key check takes the collection FOR KEY SHARE, which the caller
 // already holds.
 import type { SqlRunner } from "../db-sql";

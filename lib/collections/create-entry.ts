@@ -6,8 +6,9 @@
 // Raw statements on pg (lib/db-sql.ts), like the entry PATCH (issue 27: through Prisma this write
 // was 0.24–0.29 of GET /api/health): the entry, v_1, entry.created and the collection's count slot
 // (./adjust-entry-count.ts) are one statement, so a create without a label or references is BEGIN
-// with the collection lock, then that statement with COMMIT: two round trips. Entry ids keep
-// Prisma's cuid shape (lib/cuid.ts).
+// with the collection lock, then that statement with COMMIT: two round trips. A label adds one
+// statement for the label row and its count slot (./adjust-label-counts.ts), then its history
+// row and event. Entry ids keep Prisma's cuid shape (lib/cuid.ts).
 import { cuid } from "../cuid";
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
@@ -21,7 +22,7 @@ import { findCollection } from "./find-collection";
 import { checkReferences } from "./check-references";
 import { collectReferences } from "./entry-references";
 import { adjustEntryCount, entryCountSql } from "./adjust-entry-count";
-import { adjustLabelCounts } from "./label-counts";
+import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { projectEntry } from "./project-entry";
 import { recordLabelMove } from "./record-label-move";
 import { validateEntryData } from "./validate-entry-data";
@@ -54,8 +55,8 @@ export async function createEntry(
       const result = { id: entryId, version: formatVersion(1), labels };
       // The count slot is taken last: a create that shares this connection's slot queues on it
       // until COMMIT, so it is held as briefly as possible (lock order: collection, entry, label
-      // count, this slot). Without references or a label, that is this one statement, sent with
-      // the COMMIT.
+      // count slot, this slot). Without references or a label, that is this one statement, sent
+      // with the COMMIT.
       const alone = !refs.length && input.label === undefined;
       const statement = Prisma.sql`
         WITH entry AS (
@@ -77,10 +78,13 @@ export async function createEntry(
       await writeReferences(tx, { entryId, version: 1, refs });
 
       if (input.label !== undefined) {
+        // The label row and its count slot (./adjust-label-counts.ts) in one statement.
         await tx.$executeRaw`
-          INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
-          VALUES (${entryId}, ${collection.pk}, ${input.label}, 1, NULL, ${now}, ${now}, ${now})`;
-        await adjustLabelCounts(tx, collection.pk, [input.label], 1);
+          WITH labelled AS (
+            INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
+            VALUES (${entryId}, ${collection.pk}, ${input.label}, 1, NULL, ${now}, ${now}, ${now})
+            RETURNING name)
+          ${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM labelled`, 1)}`;
         await recordLabelMove(tx, { owner, entryId, name: input.label, version: 1, previousVersion: null, at: now });
         await enqueueEvent(tx, {
           ...event,

@@ -5,12 +5,13 @@
 // `Entry is referenced` listing them (at most 20), and nothing changes; `force` deletes it anyway,
 // and those references then resolve as `deleted` (MODELING "Reference fields").
 import { inSqlTransaction, type SqlRunner } from "../db-sql";
+import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { entryEventData } from "./entry-event-data";
 import type { LabelRow } from "./entry-labels";
 import { adjustEntryCount } from "./adjust-entry-count";
-import { adjustLabelCounts } from "./label-counts";
+import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import type { Owner } from "./owner";
 import { REFERRERS_SHOWN, referrersSql, type Referrer } from "./referrers-sql";
@@ -24,16 +25,18 @@ export async function deleteEntry(
   return inSqlTransaction(tx, async (tx) => {
     const { collection, entry: current } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId, asTarget: true });
     // One statement: who references it, and unless someone does (or `force`), the entry and (by
-    // cascade) its versions, labels and reference rows; the labels as they were, for the event.
+    // cascade) its versions, labels and reference rows, and -1 in the count slot of each label it
+    // had (./adjust-label-counts.ts); the labels as they were, for the event. The cascade runs at
+    // the statement's end: the sub-statements all still see the entry's labels.
     const [outcome] = await tx.$queryRaw<{ deleted: boolean; labels: LabelRow[]; referencedBy: Referrer[] }[]>`
       WITH referrers AS (${referrersSql({ ownerId: owner.id, entryId, limit: REFERRERS_SHOWN })}),
-      gone AS (DELETE FROM "Entry" WHERE id = ${entryId} AND (${force}::boolean OR NOT EXISTS (SELECT 1 FROM referrers)) RETURNING id)
+      gone AS (DELETE FROM "Entry" WHERE id = ${entryId} AND (${force}::boolean OR NOT EXISTS (SELECT 1 FROM referrers)) RETURNING id),
+      uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM "EntryLabel" WHERE "entryId" = ${entryId} AND EXISTS (SELECT 1 FROM gone)`, -1)})
       SELECT EXISTS (SELECT 1 FROM gone) AS deleted,
         coalesce((SELECT json_agg(json_build_object('name', name, 'version', version, 'meta', meta)) FROM "EntryLabel" WHERE "entryId" = ${entryId}), '[]') AS labels,
         coalesce((SELECT json_agg(referrers) FROM referrers), '[]') AS "referencedBy"`;
     if (!outcome.deleted) throw conflict({ error: "Entry is referenced", referencedBy: outcome.referencedBy });
     const { labels } = outcome;
-    if (labels.length) await adjustLabelCounts(tx, collection.pk, labels.map((label) => label.name), -1);
     await enqueueEvent(tx, {
       ownerId: owner.id,
       project: owner.username,

@@ -1,9 +1,10 @@
 // Resolves `/api/collections/:id` for the owner: the id is the slug, unique per owner. Every
 // entry and label write locks the row FOR KEY SHARE first, so a schema change (which takes FOR
 // UPDATE, then re-projects entry rows) never interleaves with a write still projecting by the
-// old mapping, and all writes take their locks in one order (collection, entry, label count,
-// entry count slot), which leaves no room for a deadlock. KEY SHARE does not conflict with
-// itself or with the cron tick's fold of the count slots, so writes do not block each other on it.
+// old mapping, and all writes take their locks in one order (collection, entry, label count
+// slots in name order, entry count slot), which leaves no room for a deadlock. KEY SHARE does not
+// conflict with itself or with the cron tick's folds of the count slots, so writes do not block
+// each other on it.
 //
 // `count: true` adds the exact entryCount (the column plus its slots, ./entry-count-sql.ts) in the
 // same statement; without it the row has no entryCount, so nothing can show the bare column.

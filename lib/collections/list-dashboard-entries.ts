@@ -5,6 +5,7 @@
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { findCollection, type CountedCollection } from "./find-collection";
+import { labelCountsSql } from "./label-count-sql";
 import { PRODUCTION } from "./label-name";
 
 export const ENTRIES_PER_PAGE = 20;
@@ -50,8 +51,9 @@ export async function listDashboardEntries(options: {
     filters.length
       ? db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Entry" e WHERE e."collectionPk" = ${collection.pk} ${where}`.then((r) => r[0].n)
       : Promise.resolve(collection.entryCount),
+    // The names some entry carries: their counts with the slots summed (./label-count-sql.ts).
     db()
-      .collectionLabelCount.findMany({ where: { collectionPk: collection.pk, entryCount: { gt: 0 } }, select: { name: true }, orderBy: { name: "asc" } })
+      .$queryRaw<{ name: string }[]>`SELECT name FROM (${labelCountsSql(collection.pk)}) counts WHERE n > 0 ORDER BY name`
       .then((list) => list.map((row) => row.name)),
   ]);
   const labels = rows.length

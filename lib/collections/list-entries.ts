@@ -7,8 +7,9 @@
 // Scale: both orders are index ranges (Entry by collection/updatedAt, EntryLabel by
 // collection/name/entryUpdatedAt), so a page costs the same at 1k and 1M entries. `total` is
 // never a count(*) over an unfiltered listing: it is the collection's entry count (the column plus
-// its slots, ./entry-count-sql.ts, read with the collection), or the label's CollectionLabelCount,
-// both kept exact in the write transactions. Filtered listings (slug, tag,
+// its slots, ./entry-count-sql.ts, read with the collection), or the label's count (its
+// CollectionLabelCount row plus its slots, ./label-count-sql.ts), both kept exact in the write
+// transactions. Filtered listings (slug, tag,
 // q) count their matches, so their cost follows the rows the filter has to examine. `include`
 // resolves the page's references at the listing's label (lib/collections/resolve-includes.ts):
 // one more query per level, never one per entry.
@@ -22,6 +23,7 @@ import { sql } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import type { ListEntriesQuery } from "./entry-input";
 import { findCollection } from "./find-collection";
+import { labelCountSql } from "./label-count-sql";
 import { resolveIncludes, type Includes } from "./resolve-includes";
 import { toEntryListItem, type EntryListItem, type ProjectedRow } from "./to-entry";
 import type { Owner } from "./owner";
@@ -85,8 +87,8 @@ export async function listEntries(options: {
     totalQuery = filters.length
       ? sql().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${from}`.then((r) => r[0].n)
       : sql()
-          .$queryRaw<{ n: number }[]>`SELECT "entryCount" AS n FROM "CollectionLabelCount" WHERE "collectionPk" = ${collection.pk} AND name = ${label}`
-          .then((r) => r[0]?.n ?? 0);
+          .$queryRaw<{ n: number }[]>`SELECT ${labelCountSql(collection.pk, label)} AS n`
+          .then((r) => r[0].n);
   }
   const [rows, total] = await Promise.all([rowsQuery, totalQuery]);
   const tagMapped = Boolean(collection.parsedSchema.indexes?.tag);

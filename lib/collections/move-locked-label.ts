@@ -6,6 +6,7 @@
 import { lastStatement, type LastStatement } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
+import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
 import type { FoundCollection } from "./find-collection";
@@ -42,11 +43,11 @@ export function moveLockedLabel(
     (built) => Prisma.sql`jsonb_set(${built}, '{data,previousVersion}', COALESCE((SELECT to_jsonb('v_' || version) FROM previous), 'null'::jsonb))`,
   );
   // One statement after the lock (it sees whatever the write we may have queued behind pruned):
-  // the version check, the label's previous position, the move, the label count when the label
-  // is new here (as adjustLabelCounts does it), the label-history row (as recordLabelMove writes
-  // it) and label.updated with its deliveries, each written only when the version exists. Six
-  // round trips were one each (issue 27: the label flip was 0.44–0.47 of GET /api/health). The
-  // sub-statements share one snapshot, in which the entry lock already holds off every other
+  // the version check, the label's previous position, the move, +1 in the label's count slot when
+  // the label is new here (./adjust-label-counts.ts), the label-history row (as recordLabelMove
+  // writes it) and label.updated with its deliveries, each written only when the version exists.
+  // Six round trips were one each (issue 27: the label flip was 0.44–0.47 of GET /api/health).
+  // The sub-statements share one snapshot, in which the entry lock already holds off every other
   // write to this entry's labels.
   const query = Prisma.sql`
     WITH target AS (SELECT 1 FROM "EntryVersion" WHERE "entryId" = ${entryId} AND version = ${version}),
@@ -55,10 +56,7 @@ export function moveLockedLabel(
       INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "updatedAt")
       SELECT ${entryId}, ${collection.pk}, ${name}, ${version}, ${metaValue}, ${entry.updatedAt}, ${now} WHERE EXISTS (SELECT 1 FROM target)
       ON CONFLICT ("entryId", name) DO UPDATE SET version = EXCLUDED.version, meta = EXCLUDED.meta, "updatedAt" = EXCLUDED."updatedAt"),
-    counted AS (
-      INSERT INTO "CollectionLabelCount" ("collectionPk", name, "entryCount")
-      SELECT ${collection.pk}, ${name}, 1 WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM previous)
-      ON CONFLICT ("collectionPk", name) DO UPDATE SET "entryCount" = "CollectionLabelCount"."entryCount" + 1),
+    counted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT ${name}::text AS name WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM previous)`, 1)}),
     recorded AS (
       INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
       SELECT ${entryId}, ${name}, ${version}, (SELECT version FROM previous), ${now}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, ${options.scheduled === true}

@@ -3,12 +3,13 @@
 // and announce the scheduled posts whose time has come (their label.updated and post.published
 // deliveries are then due at once), then deliver every due webhook attempt once, then prune the
 // delivery log and the outbox past their retention periods and Idempotency-Key answers past their
-// 24 hours, fold collections' entry count slots into their counters, and sweep media files no row
-// names (bounded storage; not part of the result, whose shape DECISIONS §1 fixes; a failure there
-// is logged and never fails the tick). Stalled imports are
-// resumed after the deliveries.
+// 24 hours, fold collections' entry and label count slots into their counters, and sweep media
+// files no row names (bounded storage; not part of the result, whose shape DECISIONS §1 fixes; a
+// failure there is logged and never fails the tick). Stalled imports are resumed after the
+// deliveries.
 import { applyDueLabelMoves } from "../collections/apply-due-label-moves";
 import { foldEntryCounts } from "../collections/fold-entry-counts";
+import { foldLabelCounts } from "../collections/fold-label-counts";
 import { pruneIdempotencyKeys } from "../idempotency/prune-idempotency-keys";
 import { logger } from "../log/logger";
 import { sweepMediaNowAndThen } from "../media/sweep-media-now-and-then";
@@ -43,6 +44,7 @@ export async function runCronTick(
     await pruneOutbox().catch((err: unknown) => console.error("[cron] pruning the outbox failed", err));
     await pruneIdempotencyKeys().catch((err: unknown) => console.error("[cron] pruning Idempotency-Key answers failed", err));
     await foldEntryCounts().catch((err: unknown) => console.error("[cron] folding entry count slots failed", err));
+    await foldLabelCounts().catch((err: unknown) => console.error("[cron] folding label count slots failed", err));
     await sweepMediaNowAndThen();
   }
   return { published, delivered, failed };

@@ -11,7 +11,6 @@ import { createCollectionBody } from "../collections/collection-input";
 import { readCollectionSchema, type FieldDefinition } from "../collections/collection-schema";
 import { createCollection } from "../collections/create-collection";
 import { collectReferences } from "../collections/entry-references";
-import { adjustLabelCounts } from "../collections/label-counts";
 import { projectEntry } from "../collections/project-entry";
 import { writeReferences } from "../collections/write-references";
 import type { ExportedCollection, ExportedEntry } from "./export-format";
@@ -56,6 +55,7 @@ export async function restoreCollection(
   }
 
   const warnings: string[] = [];
+  const labelCounts = new Map<string, number>();
   for (const { entry, id } of created) {
     for (const version of entry.versions) {
       const data = remapReferences(schema.fields, version.data, ids);
@@ -92,7 +92,7 @@ export async function restoreCollection(
         },
       });
     }
-    if (entry.labels.length) await adjustLabelCounts(tx, row.pk, entry.labels.map((l) => l.name), 1);
+    for (const label of entry.labels) labelCounts.set(label.name, (labelCounts.get(label.name) ?? 0) + 1);
     if (entry.labelHistory.length) {
       await tx.labelMove.createMany({
         data: entry.labelHistory.map((move) => ({
@@ -109,9 +109,15 @@ export async function restoreCollection(
       });
     }
   }
-  // The collection is new in this transaction, so no entry write can have left a count slot
-  // (lib/collections/adjust-entry-count.ts) for it: the column alone is its count.
+  // The collection is new in this transaction, so no entry or label write can have left a count
+  // slot (lib/collections/adjust-entry-count.ts, adjust-label-counts.ts) for it: the counts go
+  // straight into the column and the label count rows, which nothing else can be writing yet.
   await tx.collection.update({ where: { pk: row.pk }, data: { entryCount: created.length } });
+  if (labelCounts.size) {
+    await tx.collectionLabelCount.createMany({
+      data: [...labelCounts].map(([name, entryCount]) => ({ collectionPk: row.pk, name, entryCount })),
+    });
+  }
   return { outcome: "created", warnings };
 }
 
