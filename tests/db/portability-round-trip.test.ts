@@ -61,8 +61,14 @@ async function snapshotPosts(ownerId: string) {
   }));
 }
 
+function labelCountsOf(rows: { name: string; entryCount: number }[], slots: { name: string; delta: number }[]) {
+  const counts = new Map(rows.map((row) => [row.name, row.entryCount]));
+  for (const slot of slots) counts.set(slot.name, (counts.get(slot.name) ?? 0) + slot.delta);
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entryCount]) => ({ name, entryCount }));
+}
+
 async function snapshotCollections(ownerId: string) {
-  const collections = await db().collection.findMany({ where: { ownerId }, include: { entries: { orderBy: { title: "asc" }, include: { versions: { orderBy: { version: "asc" } }, labels: { orderBy: { name: "asc" } }, labelMoves: { orderBy: { id: "asc" } } } }, labelCounts: { orderBy: { name: "asc" } }, entryCountSlots: true } });
+  const collections = await db().collection.findMany({ where: { ownerId }, include: { entries: { orderBy: { title: "asc" }, include: { versions: { orderBy: { version: "asc" } }, labels: { orderBy: { name: "asc" } }, labelMoves: { orderBy: { id: "asc" } } } }, labelCounts: { orderBy: { name: "asc" } }, labelCountSlots: true, entryCountSlots: true } });
   return collections.map((c) => {
     const ids = new Map(c.entries.map((e) => [e.id, `entry:${e.title}`]));
     const swap = (data: unknown) => JSON.parse(JSON.stringify(data), (_k, v) => (typeof v === "string" && ids.has(v) ? ids.get(v) : v));
@@ -70,7 +76,8 @@ async function snapshotCollections(ownerId: string) {
       slug: c.slug, name: c.name, schema: c.schema,
       // The count the API shows: the column plus the count slots creates left (the restore writes the column).
       entryCount: c.entryCount + c.entryCountSlots.reduce((sum, slot) => sum + slot.delta, 0),
-      labelCounts: c.labelCounts.map((l) => ({ name: l.name, entryCount: l.entryCount })),
+      // Likewise each label's row plus its slots (the restore writes the rows).
+      labelCounts: labelCountsOf(c.labelCounts, c.labelCountSlots),
       entries: c.entries.map((e) => ({
         version: e.version, data: swap(e.data), title: e.title, createdAt: e.createdAt, updatedAt: e.updatedAt,
         versions: e.versions.map((v) => ({ version: v.version, data: swap(v.data), title: v.title, createdAt: v.createdAt })),
