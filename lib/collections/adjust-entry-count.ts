@@ -20,11 +20,14 @@ import { Prisma } from "../generated/prisma/client";
 /** How many slot rows a collection's count is spread over at most. */
 export const ENTRY_COUNT_SLOTS = 16;
 
-/** The slot's upsert, for a statement of its own or as a CTE of the write's last statement. */
-export function entryCountSql(collectionPk: string, delta: number): Prisma.Sql {
+/**
+ * The slot's upsert, for a statement of its own or as a CTE of the write's last statement;
+ * `when`: a condition on that statement's other CTEs (a delete that may find itself refused).
+ */
+export function entryCountSql(collectionPk: string, delta: number, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
   return Prisma.sql`
     INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta)
-    VALUES (${collectionPk}, pg_backend_pid() % ${ENTRY_COUNT_SLOTS}, ${delta})
+    SELECT ${collectionPk}, pg_backend_pid() % ${ENTRY_COUNT_SLOTS}, ${delta} WHERE ${when}
     ON CONFLICT ("collectionPk", slot) DO UPDATE SET delta = "CollectionEntryCountSlot".delta + EXCLUDED.delta`;
 }
 

@@ -53,6 +53,7 @@ export async function createEntry(
       const created = eventStatement({ ...event, type: "entry.created", data: entryEventData(collection.slug, { id: entryId, version: 1, labels: [] }), at: now });
       const labels: LabelsMap = {};
       const result = { id: entryId, version: formatVersion(1), labels };
+      // The data and its projection are sent once: v_1 copies them from the entry row.
       // The count slot is taken last: a create that shares this connection's slot queues on it
       // until COMMIT, so it is held as briefly as possible (lock order: collection, entry, label
       // count slot, this slot). Without references or a label, that is this one statement, sent
@@ -62,10 +63,10 @@ export async function createEntry(
         WITH entry AS (
           INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
           VALUES (${entryId}, ${collection.pk}, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${now})
-          RETURNING id),
+          RETURNING id, data, slug, title, summary, tag, "createdAt"),
         snapshot AS (
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
-          SELECT id, 1, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
+          SELECT id, 1, data, slug, title, summary, tag, "createdAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
         ${created.ctes}${alone ? Prisma.sql`, counted AS (${entryCountSql(collection.pk, 1)})` : Prisma.empty}
         SELECT ${created.columns}`;
       if (alone) {

@@ -2,15 +2,14 @@
 // `production` turns the entry back into a draft). The version it pointed at loses that pin and,
 // once unpinned and outside the 10 newest, is pruned by the next write. Emits label.updated
 // with `version: null` and the version it pointed at as `previousVersion`.
-import { inSqlTransaction, type SqlRunner } from "../db-sql";
+import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
-import { enqueueEvent } from "../webhooks/enqueue-event";
+import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
 import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { lockCollectionEntry } from "./lock-collection-entry";
-import { recordLabelMove } from "./record-label-move";
-import type { Owner } from "./owner";
+import { actorFor, type Owner } from "./owner";
 
 export async function removeLabel(
   options: { owner: Owner; collectionId: string; entryId: string; name: string },
@@ -19,20 +18,34 @@ export async function removeLabel(
   const { owner, collectionId, entryId, name } = options;
   return inSqlTransaction(tx, async (tx) => {
     const { collection } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
-    // The label row and -1 in its count slot (./adjust-label-counts.ts), in one statement.
-    const removed = await tx.$queryRaw<{ version: number }[]>`
+    // One statement, the transaction's last (sent with the COMMIT): the label row, -1 in its
+    // count slot (./adjust-label-counts.ts), the label-history row (as recordLabelMove writes it)
+    // and label.updated with the version the label pointed at; none of it when there was no label.
+    const removed = Prisma.sql`EXISTS (SELECT 1 FROM removed)`;
+    const actor = actorFor(owner);
+    const event = eventStatement(
+      {
+        ownerId: owner.id,
+        project: owner.username,
+        type: "label.updated",
+        orderingKey: `entry:${entryId}`,
+        data: labelEventData(collection.slug, { entryId, label: name, version: null, previousVersion: null, meta: null }),
+      },
+      removed,
+      (built) => Prisma.sql`jsonb_set(${built}, '{data,previousVersion}', (SELECT to_jsonb('v_' || version) FROM removed))`,
+    );
+    const statement = Prisma.sql`
       WITH removed AS (DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING name, version),
-      uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM removed`, -1)})
-      SELECT version FROM removed`;
-    if (!removed[0]) throw notFound("Label not found");
-    await recordLabelMove(tx, { owner, entryId, name, version: null, previousVersion: removed[0].version });
-    await enqueueEvent(tx, {
-      ownerId: owner.id,
-      project: owner.username,
-      type: "label.updated",
-      orderingKey: `entry:${entryId}`,
-      data: labelEventData(collection.slug, { entryId, label: name, version: null, previousVersion: removed[0].version, meta: null }),
+      uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM removed`, -1)}),
+      recorded AS (
+        INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
+        SELECT ${entryId}, ${name}, NULL, version, ${new Date()}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, false FROM removed),
+      ${event.ctes}
+      SELECT ${removed} AS removed, ${event.columns}`;
+    return lastStatement(statement, ([row]: ({ removed: boolean } & EventRow)[]) => {
+      if (!row.removed) throw notFound("Label not found");
+      event.delivered(row);
+      return { success: true as const };
     });
-    return { success: true };
   });
 }

@@ -54,7 +54,7 @@ export async function updateEntry(
       // the same lock, in the same transaction), and without references the transaction's last
       // (sent with the COMMIT). The sub-statements share one snapshot: the prune's label check
       // sees the labels as they were, which this statement does not move. The event shows the
-      // labels the statement finds.
+      // labels the statement finds. The data is sent once: the version copies the entry row.
       const { slug, title, summary, tag } = projection;
       const { authorType, authorId, authorPrefix } = versionAuthor(owner);
       const event = eventStatement(
@@ -73,10 +73,11 @@ export async function updateEntry(
         WITH entry AS (
           UPDATE "Entry" SET version = ${version}, data = ${data}::jsonb, slug = ${slug}, title = ${title},
             summary = ${summary}, tag = ${tag}, "updatedAt" = ${now}
-          WHERE id = ${entryId}),
+          WHERE id = ${entryId}
+          RETURNING id, version, data, slug, title, summary, tag, "updatedAt"),
         snapshot AS (
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
-          VALUES (${entryId}, ${version}, ${data}::jsonb, ${slug}, ${title}, ${summary}, ${tag}, ${now}, ${authorType}, ${authorId}, ${authorPrefix})),
+          SELECT id, version, data, slug, title, summary, tag, "updatedAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
         pruned AS (${pruneVersionsSql({ entryId, newest: version })}),
         labelled AS (UPDATE "EntryLabel" SET "entryUpdatedAt" = ${now} WHERE "entryId" = ${entryId} RETURNING name, version, meta),
         ${event.ctes}
