@@ -137,6 +137,10 @@ describe("deleting a referenced entry", () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: "Entry is referenced", referencedBy: [{ collection: articles, entryId: article, path: "/author" }] });
     expect((await api.call("GET", `${entryPath(authors, ada)}/versions`)).status).toBe(200);
+    // A refused delete writes nothing: no event, and the count still holds the entry.
+    const deletedEvents = () => db().outboxEvent.count({ where: { orderingKey: `entry:${ada}`, type: "entry.deleted" } });
+    expect(await deletedEvents()).toBe(0);
+    expect((await api.call<{ entryCount: number }>("GET", `/api/collections/${authors}`)).body.entryCount).toBe(1);
 
     // The current version drops the reference; production (v_1) still holds it.
     await api.call("PATCH", entryPath(articles, article), { data: { title: "Rewritten" } });
@@ -145,6 +149,8 @@ describe("deleting a referenced entry", () => {
     const forced = await api.call("DELETE", `${entryPath(authors, ada)}?force=true`);
     expect(forced.status).toBe(200);
     expect(forced.body).toEqual({ success: true });
+    expect(await deletedEvents()).toBe(1);
+    expect((await api.call<{ entryCount: number }>("GET", `/api/collections/${authors}`)).body.entryCount).toBe(0);
     const read = await api.call("GET", `${entryPath(articles, article)}?include=1`);
     expect(read.body.includes).toEqual({ entries: [], unresolved: [{ entryId: article, path: "/author", id: ada, reason: "deleted" }] });
   });
