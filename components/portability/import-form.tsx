@@ -98,8 +98,11 @@ export function ImportForm() {
             <div><dt>Updated</dt><dd data-testid="import-updated">{report.updated}</dd></div>
             <div><dt>Skipped</dt><dd data-testid="import-skipped">{report.skipped}</dd></div>
             <div>
-              <dt>Images</dt>
-              <dd data-testid="import-images">{`${report.images.copied} copied, ${report.images.reused} already in the library, ${report.images.failed} failed`}</dd>
+              <dt>Images copied</dt>
+              <dd data-testid="import-images">
+                {report.images.copied}
+                <span className={styles.countDetail}>{`${report.images.reused} already in the library · ${report.images.failed} failed`}</span>
+              </dd>
             </div>
           </dl>
           {report.warnings.length ? (
