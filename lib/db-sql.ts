@@ -86,9 +86,10 @@ export function sql(options: { planEachCall?: boolean } = {}): SqlRunner {
  * writes it and COMMIT together, in one socket write, and reads both answers in one round trip
  * (a write used to wait for its last statement's answer before it sent COMMIT: one round trip of
  * every write, issue 27). `finish` turns the statement's rows into the work's result once
- * committed, so the statement must change nothing in every case where `finish` throws (a write
- * that finds its target missing writes nothing and reports it). An error of the statement itself
- * aborts the transaction: PostgreSQL then answers the COMMIT behind it with a ROLLBACK.
+ * committed, so the transaction (this statement and the work's earlier ones) must have changed
+ * nothing in every case where `finish` throws: a write that finds its target missing writes
+ * nothing and reports it, behind locks and reads only. An error of the statement itself aborts
+ * the transaction: PostgreSQL then answers the COMMIT behind it with a ROLLBACK.
  */
 export class LastStatement<T> {
   constructor(

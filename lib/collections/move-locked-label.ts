@@ -46,7 +46,7 @@ export function moveLockedLabel(
   // the version check, the label's previous position, the move, +1 in the label's count slot when
   // the label is new here (./adjust-label-counts.ts), the label-history row (as recordLabelMove
   // writes it) and label.updated with its deliveries, each written only when the version exists.
-  // Six round trips were one each (issue 27: the label flip was 0.44–0.47 of GET /api/health).
+  // These were five round trips, one each (issue 27: the label flip was 0.44–0.47 of GET /api/health).
   // The sub-statements share one snapshot, in which the entry lock already holds off every other
   // write to this entry's labels.
   const query = Prisma.sql`
