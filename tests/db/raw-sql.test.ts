@@ -213,6 +213,70 @@ describe("a work's last statement, sent with the COMMIT", () => {
     ).rejects.toThrow("roll back");
     expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Nested");
   });
+
+  /** A collection's entry count and one label's, as readers see them (the row plus its slots). */
+  async function counts(collectionPk: string, label: string): Promise<{ entries: number; labelled: number }> {
+    const [row] = await db().$queryRaw<{ entries: number; labelled: number }[]>`
+      SELECT (SELECT "entryCount" FROM "Collection" WHERE pk = ${collectionPk})
+          + (SELECT coalesce(sum(delta), 0) FROM "CollectionEntryCountSlot" WHERE "collectionPk" = ${collectionPk})::int AS entries,
+        (SELECT coalesce(sum("entryCount"), 0) FROM "CollectionLabelCount" WHERE "collectionPk" = ${collectionPk} AND name = ${label})::int
+          + (SELECT coalesce(sum(delta), 0) FROM "CollectionLabelCountSlot" WHERE "collectionPk" = ${collectionPk} AND name = ${label})::int AS labelled`;
+    return { entries: Number(row.entries), labelled: Number(row.labelled) };
+  }
+
+  it("a labelled create is two round trips: BEGIN with the collection lock, then one statement with COMMIT that writes it all", async () => {
+    const owner = await freshUser();
+    const subscription = await createWebhookSubscription({ ownerId: owner.id, input: { url: "http://127.0.0.1:9/hook", events: ["entry.created", "label.updated"] } });
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+
+    const recorder = recordQueries();
+    let created;
+    try {
+      created = await createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
+    } finally {
+      recorder.stop();
+    }
+    expect(created).toEqual({ id: created.id, version: "v_1", labels: { production: { version: "v_1", meta: null } } });
+    const { log } = recorder;
+    const sends = log.filter((line) => line.startsWith("send: "));
+    expect(sends).toHaveLength(4); // BEGIN, the collection lock, the statement, COMMIT
+    expect(sends[0]).toMatch(/^send: BEGIN/);
+    expect(sends[2]).toBe("send: WITH entry");
+    expect(sends[3]).toBe("send: COMMIT");
+    // The lock went out with BEGIN, and COMMIT with the statement: two round trips.
+    expect(log.indexOf(sends[1])).toBeLessThan(log.findIndex((line) => line.startsWith("answer: BEGIN")));
+    expect(log.indexOf("send: COMMIT")).toBeLessThan(log.indexOf("answer: WITH entry"));
+
+    const events = await db().outboxEvent.findMany({ where: { orderingKey: `entry:${created.id}` }, orderBy: { sequence: "asc" } });
+    expect(events.map((event) => event.type)).toEqual(["entry.created", "label.updated"]);
+    expect(events[1].body).toMatchObject({ data: { entryId: created.id, label: "production", version: "v_1", previousVersion: null } });
+    for (const event of events) {
+      expect(await db().webhookDelivery.findMany({ where: { eventId: event.id } })).toMatchObject([{ subscriptionId: subscription.id, sequence: event.sequence }]);
+    }
+    expect(await db().entryLabel.findMany({ where: { entryId: created.id } })).toMatchObject([{ name: "production", version: 1 }]);
+    expect(await db().labelMove.findMany({ where: { entryId: created.id } })).toMatchObject([{ name: "production", version: 1, previousVersion: null, actorType: "session", actorId: owner.id }]);
+    expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
+  });
+
+  it("a refused labelled create (a slug already used) writes nothing: no entry, event, label row, history or counts", async () => {
+    const owner = await freshUser();
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId, schema: { fields: [{ name: "slug", type: "slug" }], indexes: { slug: "slug" } } } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+    const { id } = await createEntry({ owner, collectionId, input: { data: { slug: "taken" } } });
+
+    await expect(createEntry({ owner, collectionId, input: { data: { slug: "taken" }, label: "production" } })).rejects.toMatchObject({
+      status: 409,
+      body: { error: "Slug already used" },
+    });
+    expect(await db().entry.findMany({ where: { collectionPk: collection.pk }, select: { id: true } })).toEqual([{ id }]);
+    expect(await db().outboxEvent.findMany({ where: { ownerId: owner.id }, select: { type: true, orderingKey: true } })).toEqual([{ type: "entry.created", orderingKey: `entry:${id}` }]);
+    expect(await db().entryLabel.count({ where: { collectionPk: collection.pk } })).toBe(0);
+    expect(await db().labelMove.count({ where: { entry: { collectionPk: collection.pk } } })).toBe(0);
+    expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 0 });
+  });
 });
 
 describe("ids made by a statement (lib/random-id-sql.ts)", () => {
