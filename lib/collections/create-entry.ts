@@ -60,12 +60,15 @@ export async function createEntry(
       // Without references, everything is this one statement, sent with the COMMIT: the entry,
       // v_1, entry.created, then with a label its row, +1 in its count slot
       // (./adjust-label-counts.ts), its history row (as recordLabelMove writes it) and
-      // label.updated, and last +1 in the entry count's slot. The CTEs are listed in the lock
-      // order (collection, entry, label count slot, entry count slot); the count slot is taken
-      // last because a create that shares this connection's slot queues on it until COMMIT, so
-      // it is held as briefly as possible. label.updated is written only once entry.created is
-      // (its `when` reads `event`), so its sequence is the higher one (SPEC Events, ordering
-      // rule 1) whatever order PostgreSQL runs the two INSERTs in.
+      // label.updated, and last +1 in the entry count's slot. PostgreSQL promises no order among
+      // a statement's sub-statements (in practice it runs those the SELECT reads as it reads
+      // them, and the rest at the end, the last listed first), so the order that matters is made
+      // by reading: the lock order (collection, entry, label count slot, entry count slot) by
+      // each of these CTEs reading the one before (the label row reads `entry`, the count slot
+      // the label's), and the events' by label.updated's `when` reading `event`, which gives it
+      // the higher sequence (SPEC Events, ordering rule 1). The CTEs are listed in that order
+      // too. The count slot is taken last because a create that shares this connection's slot
+      // queues on it until COMMIT, so it is held as briefly as possible.
       const alone = !refs.length;
       const labelled = alone && input.label !== undefined ? labelStatement({ owner, collection, entryId, name: input.label, event, at: now }) : null;
       const statement = Prisma.sql`
@@ -76,7 +79,7 @@ export async function createEntry(
         snapshot AS (
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
           SELECT id, 1, data, slug, title, summary, tag, "createdAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
-        ${created.ctes}${labelled ? Prisma.sql`,${labelled.ctes}` : Prisma.empty}${alone ? Prisma.sql`, counted AS (${entryCountSql(collection.pk, 1)})` : Prisma.empty}
+        ${created.ctes}${labelled ? Prisma.sql`,${labelled.ctes}` : Prisma.empty}${alone ? Prisma.sql`, counted AS (${entryCountSql(collection.pk, 1, labelled ? labelled.counted : Prisma.sql`EXISTS (SELECT 1 FROM entry)`)})` : Prisma.empty}
         SELECT ${created.columns}${labelled ? Prisma.sql`, ${labelled.event.columns}` : Prisma.empty}`;
       if (alone) {
         return lastStatement(statement, ([row]: (EventRow & EventRow<"label">)[]) => {
@@ -119,9 +122,11 @@ export async function createEntry(
 }
 
 /**
- * A create's label as CTEs of its statement: the label row at v_1, +1 in the label's count slot,
- * the label-history row and label.updated (CTEs `labelEvent`, `labelAudience`, `labelDelivered`),
- * written after entry.created (its `when` reads the statement's `event`).
+ * A create's label as CTEs of its statement: the label row at v_1 (read from the statement's
+ * `entry`, so written after it), +1 in the label's count slot (after the row), the label-history
+ * row and label.updated (CTEs `labelEvent`, `labelAudience`, `labelDelivered`), written after
+ * entry.created (its `when` reads the statement's `event`). `counted`: the condition that makes
+ * the entry count slot wait for the label's.
  */
 function labelStatement(options: {
   owner: Owner;
@@ -130,7 +135,7 @@ function labelStatement(options: {
   name: string;
   event: { ownerId: string; project: string; orderingKey: string };
   at: Date;
-}): { name: string; ctes: Prisma.Sql; event: EventStatement<"label"> } {
+}): { name: string; ctes: Prisma.Sql; event: EventStatement<"label">; counted: Prisma.Sql } {
   const { owner, collection, entryId, name, at } = options;
   const actor = actorFor(owner);
   const event = eventStatement(
@@ -147,12 +152,12 @@ function labelStatement(options: {
   const ctes = Prisma.sql`
     labelled AS (
       INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
-      VALUES (${entryId}, ${collection.pk}, ${name}, 1, NULL, ${at}, ${at}, ${at})
+      SELECT id, ${collection.pk}, ${name}, 1, NULL, ${at}, ${at}, ${at} FROM entry
       RETURNING name),
-    "labelCounted" AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM labelled`, 1)}),
+    "labelCounted" AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM labelled`, 1)} RETURNING name),
     recorded AS (
       INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
       VALUES (${entryId}, ${name}, 1, NULL, ${at}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, false)),
     ${event.ctes}`;
-  return { name, ctes, event };
+  return { name, ctes, event, counted: Prisma.sql`EXISTS (SELECT 1 FROM "labelCounted")` };
 }

@@ -3,9 +3,9 @@
 // bigint), a transaction is all or nothing and leaves its connection usable, a Prisma
 // transaction can stand in for a raw one, and the entry PATCH that runs on it writes its delivery
 // rows like every other event.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { db, dbConnection } from "../../lib/db";
-import type pg from "pg";
+import pg from "pg";
 import { inSqlTransaction, lastStatement, runLastStatement, sql, sqlTransaction, type SqlRunner } from "../../lib/db-sql";
 import { randomIdSql } from "../../lib/random-id-sql";
 import { Prisma } from "../../lib/generated/prisma/client";
@@ -258,6 +258,50 @@ describe("a work's last statement, sent with the COMMIT", () => {
     expect(await db().entryLabel.findMany({ where: { entryId: created.id } })).toMatchObject([{ name: "production", version: 1 }]);
     expect(await db().labelMove.findMany({ where: { entryId: created.id } })).toMatchObject([{ name: "production", version: 1, previousVersion: null, actorType: "session", actorId: owner.id }]);
     expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
+  });
+
+  it.skipIf(inject("databaseKind") !== "postgres")("a labelled create takes its label count slot before the entry count slot, though both are in one statement", async () => {
+    const owner = await freshUser();
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+    // Every slot either count may pick, there already (delta 0), so another connection can lock them.
+    await db().$executeRaw`
+      INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta) SELECT ${collection.pk}, s, 0 FROM generate_series(0, 15) s`;
+    await db().$executeRaw`
+      INSERT INTO "CollectionLabelCountSlot" ("collectionPk", name, slot, delta) SELECT ${collection.pk}, 'production', s, 0 FROM generate_series(0, 15) s`;
+    const blocker = new pg.Client({ connectionString: inject("databaseUrl") });
+    const prober = new pg.Client({ connectionString: inject("databaseUrl") });
+    await blocker.connect();
+    await prober.connect();
+    try {
+      // The entry count slots held elsewhere: the create stops at its entry count slot.
+      await blocker.query("BEGIN");
+      await blocker.query(`SELECT 1 FROM "CollectionEntryCountSlot" WHERE "collectionPk" = $1 FOR UPDATE`, [collection.pk]);
+      const create = createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
+      create.catch(() => {});
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await prober.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH entry AS%'`, // the start of the create's statement (the text shown is cut short)
+        );
+        if (rows.length) break;
+        if (Date.now() > deadline) throw new Error("the create never waited on the entry count slot");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // By then it holds its label count slot: locking them all without waiting fails.
+      await prober.query("BEGIN");
+      await expect(
+        prober.query(`SELECT 1 FROM "CollectionLabelCountSlot" WHERE "collectionPk" = $1 AND name = 'production' FOR UPDATE NOWAIT`, [collection.pk]),
+      ).rejects.toMatchObject({ code: "55P03" });
+      await prober.query("ROLLBACK");
+      await blocker.query("ROLLBACK");
+      expect((await create).labels).toEqual({ production: { version: "v_1", meta: null } });
+      expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
+    } finally {
+      await blocker.end();
+      await prober.end();
+    }
   });
 
   it("a refused labelled create (a slug already used) writes nothing: no entry, event, label row, history or counts", async () => {
