@@ -4,21 +4,24 @@
 // label.updated, all in one transaction.
 //
 // Raw statements on pg (lib/db-sql.ts), like the entry PATCH (issue 27: through Prisma this write
-// was 0.24–0.29 of GET /api/health): the entry, v_1, entry.created and the collection's count slot
-// (./adjust-entry-count.ts) are one statement, so a create without a label or references is BEGIN
-// with the collection lock, then that statement with COMMIT: two round trips. A label adds one
-// statement for the label row and its count slot (./adjust-label-counts.ts), then its history
-// row and event. Entry ids keep Prisma's cuid shape (lib/cuid.ts).
+// was 0.24–0.29 of GET /api/health): without references, the entry, v_1, entry.created, the
+// label's row, count slot (./adjust-label-counts.ts), history row and label.updated when there is
+// a label, and the collection's count slot (./adjust-entry-count.ts) are one statement, so such a
+// create, labelled or not, is BEGIN with the collection lock, then that statement with COMMIT:
+// two round trips. With references, writeReferences may refuse the create after the insert, so
+// the entry's statement is answered first, then come the reference rows, the label row with its
+// count slot, its history row, label.updated and the count slot, each a statement of its own.
+// Entry ids keep Prisma's cuid shape (lib/cuid.ts).
 import { cuid } from "../cuid";
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
-import { enqueueEvent, eventStatement, type EventRow } from "../webhooks/enqueue-event";
+import { enqueueEvent, eventStatement, type EventRow, type EventStatement } from "../webhooks/enqueue-event";
 import { entryEventData, labelEventData } from "./entry-event-data";
 import type { LabelsMap } from "./entry-labels";
 import type { CreateEntryInput } from "./entry-input";
-import { findCollection } from "./find-collection";
+import { findCollection, type FoundCollection } from "./find-collection";
 import { checkReferences } from "./check-references";
 import { collectReferences } from "./entry-references";
 import { adjustEntryCount, entryCountSql } from "./adjust-entry-count";
@@ -28,7 +31,7 @@ import { recordLabelMove } from "./record-label-move";
 import { validateEntryData } from "./validate-entry-data";
 import { writeReferences } from "./write-references";
 import { formatVersion } from "./version-id";
-import { versionAuthor, type Owner } from "./owner";
+import { actorFor, versionAuthor, type Owner } from "./owner";
 
 export type CreatedEntry = { id: string; version: string; labels: LabelsMap };
 
@@ -54,11 +57,20 @@ export async function createEntry(
       const labels: LabelsMap = {};
       const result = { id: entryId, version: formatVersion(1), labels };
       // The data and its projection are sent once: v_1 copies them from the entry row.
-      // The count slot is taken last: a create that shares this connection's slot queues on it
-      // until COMMIT, so it is held as briefly as possible (lock order: collection, entry, label
-      // count slot, this slot). Without references or a label, that is this one statement, sent
-      // with the COMMIT.
-      const alone = !refs.length && input.label === undefined;
+      // Without references, everything is this one statement, sent with the COMMIT: the entry,
+      // v_1, entry.created, then with a label its row, +1 in its count slot
+      // (./adjust-label-counts.ts), its history row (as recordLabelMove writes it) and
+      // label.updated, and last +1 in the entry count's slot. PostgreSQL promises no order among
+      // a statement's sub-statements (in practice it runs those the SELECT reads as it reads
+      // them, and the rest at the end, the last listed first), so the order that matters is made
+      // by reading: the lock order (collection, entry, label count slot, entry count slot) by
+      // each of these CTEs reading the one before (the label row reads `entry`, the count slot
+      // the label's), and the events' by label.updated's `when` reading `event`, which gives it
+      // the higher sequence (SPEC Events, ordering rule 1). The CTEs are listed in that order
+      // too. The count slot is taken last because a create that shares this connection's slot
+      // queues on it until COMMIT, so it is held as briefly as possible.
+      const alone = !refs.length;
+      const labelled = alone && input.label !== undefined ? labelStatement({ owner, collection, entryId, name: input.label, event, at: now }) : null;
       const statement = Prisma.sql`
         WITH entry AS (
           INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
@@ -67,19 +79,24 @@ export async function createEntry(
         snapshot AS (
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
           SELECT id, 1, data, slug, title, summary, tag, "createdAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
-        ${created.ctes}${alone ? Prisma.sql`, counted AS (${entryCountSql(collection.pk, 1)})` : Prisma.empty}
-        SELECT ${created.columns}`;
+        ${created.ctes}${labelled ? Prisma.sql`,${labelled.ctes}` : Prisma.empty}${alone ? Prisma.sql`, counted AS (${entryCountSql(collection.pk, 1, labelled ? labelled.counted : Prisma.sql`EXISTS (SELECT 1 FROM entry)`)})` : Prisma.empty}
+        SELECT ${created.columns}${labelled ? Prisma.sql`, ${labelled.event.columns}` : Prisma.empty}`;
       if (alone) {
-        return lastStatement(statement, ([row]: EventRow[]) => {
+        return lastStatement(statement, ([row]: (EventRow & EventRow<"label">)[]) => {
           created.delivered(row);
+          if (labelled) {
+            labelled.event.delivered(row);
+            labels[labelled.name] = { version: formatVersion(1), meta: null };
+          }
           return result;
         });
       }
+      // With references, writeReferences may still refuse the create after the insert, so the
+      // rest follows as statements of their own (the label row and its count slot in one).
       created.delivered((await tx.$queryRaw<EventRow[]>(statement))[0]);
       await writeReferences(tx, { entryId, version: 1, refs });
 
       if (input.label !== undefined) {
-        // The label row and its count slot (./adjust-label-counts.ts) in one statement.
         await tx.$executeRaw`
           WITH labelled AS (
             INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
@@ -102,4 +119,45 @@ export async function createEntry(
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;
   }
+}
+
+/**
+ * A create's label as CTEs of its statement: the label row at v_1 (read from the statement's
+ * `entry`, so written after it), +1 in the label's count slot (after the row), the label-history
+ * row and label.updated (CTEs `labelEvent`, `labelAudience`, `labelDelivered`), written after
+ * entry.created (its `when` reads the statement's `event`). `counted`: the condition that makes
+ * the entry count slot wait for the label's.
+ */
+function labelStatement(options: {
+  owner: Owner;
+  collection: FoundCollection;
+  entryId: string;
+  name: string;
+  event: { ownerId: string; project: string; orderingKey: string };
+  at: Date;
+}): { name: string; ctes: Prisma.Sql; event: EventStatement<"label">; counted: Prisma.Sql } {
+  const { owner, collection, entryId, name, at } = options;
+  const actor = actorFor(owner);
+  const event = eventStatement(
+    {
+      ...options.event,
+      type: "label.updated",
+      data: labelEventData(collection.slug, { entryId, label: name, version: 1, previousVersion: null, meta: null }),
+      at,
+    },
+    Prisma.sql`EXISTS (SELECT 1 FROM event)`,
+    undefined,
+    "label",
+  );
+  const ctes = Prisma.sql`
+    labelled AS (
+      INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
+      SELECT id, ${collection.pk}, ${name}, 1, NULL, ${at}, ${at}, ${at} FROM entry
+      RETURNING name),
+    "labelCounted" AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM labelled`, 1)} RETURNING name),
+    recorded AS (
+      INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
+      VALUES (${entryId}, ${name}, 1, NULL, ${at}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, false)),
+    ${event.ctes}`;
+  return { name, ctes, event, counted: Prisma.sql`EXISTS (SELECT 1 FROM "labelCounted")` };
 }

@@ -32,19 +32,28 @@ export type EventInput = Audience & {
   at?: Date;
 };
 
-/** What an event's CTEs hand back, for `EventStatement.delivered`. */
-export type EventRow = { eventSequence: bigint | null; eventDeliveries: string[] | null };
+/** A CTE's or column's name under a prefix: `event` alone, `labelEvent` under `label`. */
+type Named<P extends string, S extends string> = P extends "" ? Uncapitalize<S> : `${P}${S}`;
 
-export type EventStatement = {
+/**
+ * What an event's CTEs hand back, for `EventStatement.delivered`: `"eventSequence"` and
+ * `"eventDeliveries"`, or under a prefix `"labelEventSequence"` and `"labelEventDeliveries"`.
+ */
+export type EventRow<P extends string = ""> = { [K in Named<P, "EventSequence">]: bigint | null } & {
+  [K in Named<P, "EventDeliveries">]: string[] | null;
+};
+
+export type EventStatement<P extends string = ""> = {
   /**
    * `event` (the outbox row), `audience` (the subscriptions that get it) and `delivered` (a
-   * delivery row for each) as CTEs, written only when `when` holds.
+   * delivery row for each) as CTEs, written only when `when` holds; under a prefix `labelEvent`,
+   * `labelAudience` and `labelDelivered`.
    */
   ctes: Prisma.Sql;
-  /** Columns for the statement's SELECT: `"eventSequence"` and `"eventDeliveries"`. */
+  /** Columns for the statement's SELECT: `"eventSequence"` and `"eventDeliveries"` (prefixed alike). */
   columns: Prisma.Sql;
   /** The event the statement wrote (null if `when` did not hold); notes its deliveries for the request. */
-  delivered: (row: EventRow) => EnqueuedEvent | null;
+  delivered: (row: EventRow<P>) => EnqueuedEvent | null;
 };
 
 /** The columns of a statement that may write no event at all (EventRow's shape, both null). */
@@ -56,13 +65,26 @@ export const NO_EVENT_COLUMNS = Prisma.sql`NULL::bigint AS "eventSequence", NULL
  * `when`: a condition on the statement's other CTEs (the event is written only if the write
  * matched a row). `body`: for a body that holds values only the statement knows (the labels an
  * entry PATCH finds, a label's previous version), an expression over the CTEs that turns the body
- * built here (a jsonb expression) into the stored one.
+ * built here (a jsonb expression) into the stored one. `prefix`: for a second event in the same
+ * statement, a prefix for its CTEs' and columns' names (`label`: `labelEvent`, `labelAudience`,
+ * `labelDelivered`, `"labelEventSequence"`, `"labelEventDeliveries"`); none gives the plain names.
+ * Which of two events' INSERTs runs first is not promised (PostgreSQL runs a statement's
+ * sub-statements in no set order): an event that must come after another (a higher sequence) says
+ * so in its `when` with `EXISTS (SELECT 1 FROM event)`, so its row is made only once the first's is.
  */
-export function eventStatement(
+export function eventStatement<P extends string = "">(
   input: EventInput,
   when: Prisma.Sql = Prisma.sql`true`,
   body: (built: Prisma.Sql) => Prisma.Sql = (built) => built,
-): EventStatement {
+  prefix: P = "" as P,
+): EventStatement<P> {
+  if (!/^[a-z]*$/i.test(prefix)) throw new Error(`eventStatement: prefix ${prefix} is not a plain name`);
+  const name = (s: string) => (prefix === "" ? s.charAt(0).toLowerCase() + s.slice(1) : prefix + s);
+  const eventCte = Prisma.raw(name("Event"));
+  const audienceCte = Prisma.raw(name("Audience"));
+  const deliveredCte = Prisma.raw(name("Delivered"));
+  const sequenceColumn = name("EventSequence") as Named<P, "EventSequence">;
+  const deliveriesColumn = name("EventDeliveries") as Named<P, "EventDeliveries">;
   const eventId = randomId("evt");
   const createdAt = input.at ?? new Date();
   const orderingKey = input.orderingKey ?? `${input.type}:${eventId}`;
@@ -73,24 +95,25 @@ export function eventStatement(
   // per subscription it finds; the foreign key to the event is checked at the statement's end,
   // when the event row is there.
   const ctes = Prisma.sql`
-    event AS (
+    ${eventCte} AS (
       INSERT INTO "OutboxEvent" (id, "ownerId", type, "orderingKey", body, "createdAt")
       SELECT ${eventId}, ${input.ownerId}, ${input.type}, ${orderingKey}, ${body(Prisma.sql`${JSON.stringify(built)}::jsonb`)}, ${createdAt}::timestamp(3)
       WHERE ${when}
       RETURNING sequence),
-    audience AS (
+    ${audienceCte} AS (
       SELECT s.id FROM "WebhookSubscription" s
-      WHERE EXISTS (SELECT 1 FROM event) AND s."ownerId" = ${input.ownerId} AND s.active
+      WHERE EXISTS (SELECT 1 FROM ${eventCte}) AND s."ownerId" = ${input.ownerId} AND s.active
         AND CASE WHEN ${named}::text[] IS NULL THEN ${input.type} = ANY(s.events) ELSE s.id = ANY(${named}::text[]) END),
-    delivered AS (
+    ${deliveredCte} AS (
       INSERT INTO "WebhookDelivery" (id, "eventId", "subscriptionId", "orderingKey", sequence, "nextAttemptAt", "updatedAt")
-      SELECT ${randomIdSql("msg", Prisma.sql`a.id`)}, ${eventId}, a.id, ${orderingKey}, (SELECT sequence FROM event), ${createdAt}, ${createdAt}
-      FROM audience a
+      SELECT ${randomIdSql("msg", Prisma.sql`a.id`)}, ${eventId}, a.id, ${orderingKey}, (SELECT sequence FROM ${eventCte}), ${createdAt}, ${createdAt}
+      FROM ${audienceCte} a
       RETURNING id)`;
-  const columns = Prisma.sql`(SELECT sequence FROM event) AS "eventSequence", (SELECT array_agg(id) FROM delivered) AS "eventDeliveries"`;
-  function delivered(row: EventRow): EnqueuedEvent | null {
-    if (row.eventSequence === null) return null;
-    const deliveryIds = row.eventDeliveries ?? [];
+  const columns = Prisma.sql`(SELECT sequence FROM ${eventCte}) AS ${Prisma.raw(`"${sequenceColumn}"`)}, (SELECT array_agg(id) FROM ${deliveredCte}) AS ${Prisma.raw(`"${deliveriesColumn}"`)}`;
+  function delivered(row: EventRow<P>): EnqueuedEvent | null {
+    const sequence = (row as Record<string, bigint | null>)[sequenceColumn];
+    if (sequence === null) return null;
+    const deliveryIds = (row as Record<string, string[] | null>)[deliveriesColumn] ?? [];
     // Within a route, the wrapper attempts these right after the response (once committed).
     if (deliveryIds.length) noteRequestDeliveries(deliveryIds);
     return { eventId, deliveryIds };

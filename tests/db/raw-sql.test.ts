@@ -3,9 +3,9 @@
 // bigint), a transaction is all or nothing and leaves its connection usable, a Prisma
 // transaction can stand in for a raw one, and the entry PATCH that runs on it writes its delivery
 // rows like every other event.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { db, dbConnection } from "../../lib/db";
-import type pg from "pg";
+import pg from "pg";
 import { inSqlTransaction, lastStatement, runLastStatement, sql, sqlTransaction, type SqlRunner } from "../../lib/db-sql";
 import { randomIdSql } from "../../lib/random-id-sql";
 import { Prisma } from "../../lib/generated/prisma/client";
@@ -212,6 +212,114 @@ describe("a work's last statement, sent with the COMMIT", () => {
       }),
     ).rejects.toThrow("roll back");
     expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).displayName).not.toBe("Nested");
+  });
+
+  /** A collection's entry count and one label's, as readers see them (the row plus its slots). */
+  async function counts(collectionPk: string, label: string): Promise<{ entries: number; labelled: number }> {
+    const [row] = await db().$queryRaw<{ entries: number; labelled: number }[]>`
+      SELECT (SELECT "entryCount" FROM "Collection" WHERE pk = ${collectionPk})
+          + (SELECT coalesce(sum(delta), 0) FROM "CollectionEntryCountSlot" WHERE "collectionPk" = ${collectionPk})::int AS entries,
+        (SELECT coalesce(sum("entryCount"), 0) FROM "CollectionLabelCount" WHERE "collectionPk" = ${collectionPk} AND name = ${label})::int
+          + (SELECT coalesce(sum(delta), 0) FROM "CollectionLabelCountSlot" WHERE "collectionPk" = ${collectionPk} AND name = ${label})::int AS labelled`;
+    return { entries: Number(row.entries), labelled: Number(row.labelled) };
+  }
+
+  it("a labelled create is two round trips: BEGIN with the collection lock, then one statement with COMMIT that writes it all", async () => {
+    const owner = await freshUser();
+    const subscription = await createWebhookSubscription({ ownerId: owner.id, input: { url: "http://127.0.0.1:9/hook", events: ["entry.created", "label.updated"] } });
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+
+    const recorder = recordQueries();
+    let created;
+    try {
+      created = await createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
+    } finally {
+      recorder.stop();
+    }
+    expect(created).toEqual({ id: created.id, version: "v_1", labels: { production: { version: "v_1", meta: null } } });
+    const { log } = recorder;
+    const sends = log.filter((line) => line.startsWith("send: "));
+    expect(sends).toHaveLength(4); // BEGIN, the collection lock, the statement, COMMIT
+    expect(sends[0]).toMatch(/^send: BEGIN/);
+    expect(sends[2]).toBe("send: WITH entry");
+    expect(sends[3]).toBe("send: COMMIT");
+    // The lock went out with BEGIN, and COMMIT with the statement: two round trips.
+    expect(log.indexOf(sends[1])).toBeLessThan(log.findIndex((line) => line.startsWith("answer: BEGIN")));
+    expect(log.indexOf("send: COMMIT")).toBeLessThan(log.indexOf("answer: WITH entry"));
+
+    const events = await db().outboxEvent.findMany({ where: { orderingKey: `entry:${created.id}` }, orderBy: { sequence: "asc" } });
+    expect(events.map((event) => event.type)).toEqual(["entry.created", "label.updated"]);
+    expect(events[1].body).toMatchObject({ data: { entryId: created.id, label: "production", version: "v_1", previousVersion: null } });
+    for (const event of events) {
+      expect(await db().webhookDelivery.findMany({ where: { eventId: event.id } })).toMatchObject([{ subscriptionId: subscription.id, sequence: event.sequence }]);
+    }
+    expect(await db().entryLabel.findMany({ where: { entryId: created.id } })).toMatchObject([{ name: "production", version: 1 }]);
+    expect(await db().labelMove.findMany({ where: { entryId: created.id } })).toMatchObject([{ name: "production", version: 1, previousVersion: null, actorType: "session", actorId: owner.id }]);
+    expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
+  });
+
+  it.skipIf(inject("databaseKind") !== "postgres")("a labelled create takes its label count slot before the entry count slot, though both are in one statement", async () => {
+    const owner = await freshUser();
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+    // Every slot either count may pick, there already (delta 0), so another connection can lock them.
+    await db().$executeRaw`
+      INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta) SELECT ${collection.pk}, s, 0 FROM generate_series(0, 15) s`;
+    await db().$executeRaw`
+      INSERT INTO "CollectionLabelCountSlot" ("collectionPk", name, slot, delta) SELECT ${collection.pk}, 'production', s, 0 FROM generate_series(0, 15) s`;
+    const blocker = new pg.Client({ connectionString: inject("databaseUrl") });
+    const prober = new pg.Client({ connectionString: inject("databaseUrl") });
+    await blocker.connect();
+    await prober.connect();
+    try {
+      // The entry count slots held elsewhere: the create stops at its entry count slot.
+      await blocker.query("BEGIN");
+      await blocker.query(`SELECT 1 FROM "CollectionEntryCountSlot" WHERE "collectionPk" = $1 FOR UPDATE`, [collection.pk]);
+      const create = createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
+      create.catch(() => {});
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await prober.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH entry AS%'`, // the start of the create's statement (the text shown is cut short)
+        );
+        if (rows.length) break;
+        if (Date.now() > deadline) throw new Error("the create never waited on the entry count slot");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // By then it holds its label count slot: locking them all without waiting fails.
+      await prober.query("BEGIN");
+      await expect(
+        prober.query(`SELECT 1 FROM "CollectionLabelCountSlot" WHERE "collectionPk" = $1 AND name = 'production' FOR UPDATE NOWAIT`, [collection.pk]),
+      ).rejects.toMatchObject({ code: "55P03" });
+      await prober.query("ROLLBACK");
+      await blocker.query("ROLLBACK");
+      expect((await create).labels).toEqual({ production: { version: "v_1", meta: null } });
+      expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
+    } finally {
+      await blocker.end();
+      await prober.end();
+    }
+  });
+
+  it("a refused labelled create (a slug already used) writes nothing: no entry, event, label row, history or counts", async () => {
+    const owner = await freshUser();
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId, schema: { fields: [{ name: "slug", type: "slug" }], indexes: { slug: "slug" } } } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+    const { id } = await createEntry({ owner, collectionId, input: { data: { slug: "taken" } } });
+
+    await expect(createEntry({ owner, collectionId, input: { data: { slug: "taken" }, label: "production" } })).rejects.toMatchObject({
+      status: 409,
+      body: { error: "Slug already used" },
+    });
+    expect(await db().entry.findMany({ where: { collectionPk: collection.pk }, select: { id: true } })).toEqual([{ id }]);
+    expect(await db().outboxEvent.findMany({ where: { ownerId: owner.id }, select: { type: true, orderingKey: true } })).toEqual([{ type: "entry.created", orderingKey: `entry:${id}` }]);
+    expect(await db().entryLabel.count({ where: { collectionPk: collection.pk } })).toBe(0);
+    expect(await db().labelMove.count({ where: { entry: { collectionPk: collection.pk } } })).toBe(0);
+    expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 0 });
   });
 });
 
