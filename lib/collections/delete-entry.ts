@@ -29,7 +29,9 @@ export async function deleteEntry(
     // reference rows, -1 in the count slot of each label it had (./adjust-label-counts.ts),
     // entry.deleted with the labels as they were, and -1 in the entry count's slot
     // (./adjust-entry-count.ts). The cascade runs at the statement's end: the sub-statements all
-    // still see the entry's labels. A refused delete writes none of it.
+    // still see the entry's labels. A refused delete writes none of it. PostgreSQL runs the
+    // sub-statements nothing reads last-listed first, so the entry count's reads the label
+    // counts' RETURNING: their slots are locked first (the lock order, find-collection.ts).
     const deleted = Prisma.sql`EXISTS (SELECT 1 FROM gone)`;
     const event = eventStatement(
       {
@@ -45,9 +47,9 @@ export async function deleteEntry(
     const statement = Prisma.sql`
       WITH referrers AS (${referrersSql({ ownerId: owner.id, entryId, limit: REFERRERS_SHOWN })}),
       gone AS (DELETE FROM "Entry" WHERE id = ${entryId} AND (${force}::boolean OR NOT EXISTS (SELECT 1 FROM referrers)) RETURNING id),
-      uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM "EntryLabel" WHERE "entryId" = ${entryId} AND EXISTS (SELECT 1 FROM gone)`, -1)}),
+      uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM "EntryLabel" WHERE "entryId" = ${entryId} AND EXISTS (SELECT 1 FROM gone)`, -1)} RETURNING name),
       ${event.ctes},
-      counted AS (${entryCountSql(collection.pk, -1, deleted)})
+      counted AS (${entryCountSql(collection.pk, -1, Prisma.sql`${deleted} AND (SELECT count(*) FROM uncounted) >= 0`)})
       SELECT ${deleted} AS deleted, coalesce((SELECT json_agg(referrers) FROM referrers), '[]') AS "referencedBy", ${event.columns}`;
     return lastStatement(statement, ([outcome]: ({ deleted: boolean; referencedBy: Referrer[] } & EventRow)[]) => {
       if (!outcome.deleted) throw conflict({ error: "Entry is referenced", referencedBy: outcome.referencedBy });

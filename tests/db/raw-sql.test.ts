@@ -11,6 +11,7 @@ import { randomIdSql } from "../../lib/random-id-sql";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { createCollection } from "../../lib/collections/create-collection";
 import { createEntry } from "../../lib/collections/create-entry";
+import { deleteEntry } from "../../lib/collections/delete-entry";
 import { updateEntry } from "../../lib/collections/update-entry";
 import { isUniqueViolation } from "../../lib/unique-violation";
 import { createWebhookSubscription } from "../../lib/webhooks/create-webhook-subscription";
@@ -298,6 +299,50 @@ describe("a work's last statement, sent with the COMMIT", () => {
       await blocker.query("ROLLBACK");
       expect((await create).labels).toEqual({ production: { version: "v_1", meta: null } });
       expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
+    } finally {
+      await blocker.end();
+      await prober.end();
+    }
+  });
+
+  it.skipIf(inject("databaseKind") !== "postgres")("an entry delete takes its label count slots before the entry count slot, though both are in one statement", async () => {
+    const owner = await freshUser();
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+    const { id } = await createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
+    await db().$executeRaw`
+      INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta) SELECT ${collection.pk}, s, 0 FROM generate_series(0, 15) s ON CONFLICT DO NOTHING`;
+    await db().$executeRaw`
+      INSERT INTO "CollectionLabelCountSlot" ("collectionPk", name, slot, delta) SELECT ${collection.pk}, 'production', s, 0 FROM generate_series(0, 15) s ON CONFLICT DO NOTHING`;
+    const blocker = new pg.Client({ connectionString: inject("databaseUrl") });
+    const prober = new pg.Client({ connectionString: inject("databaseUrl") });
+    await blocker.connect();
+    await prober.connect();
+    try {
+      // The entry count slots held elsewhere: the delete stops at its entry count slot.
+      await blocker.query("BEGIN");
+      await blocker.query(`SELECT 1 FROM "CollectionEntryCountSlot" WHERE "collectionPk" = $1 FOR UPDATE`, [collection.pk]);
+      const deleted = deleteEntry({ owner, collectionId, entryId: id });
+      deleted.catch(() => {});
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await prober.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH referrers AS%'`,
+        );
+        if (rows.length) break;
+        if (Date.now() > deadline) throw new Error("the delete never waited on the entry count slot");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // By then it holds its label count slot: locking them all without waiting fails.
+      await prober.query("BEGIN");
+      await expect(
+        prober.query(`SELECT 1 FROM "CollectionLabelCountSlot" WHERE "collectionPk" = $1 AND name = 'production' FOR UPDATE NOWAIT`, [collection.pk]),
+      ).rejects.toMatchObject({ code: "55P03" });
+      await prober.query("ROLLBACK");
+      await blocker.query("ROLLBACK");
+      expect(await deleted).toEqual({ success: true });
+      expect(await counts(collection.pk, "production")).toEqual({ entries: 0, labelled: 0 });
     } finally {
       await blocker.end();
       await prober.end();
