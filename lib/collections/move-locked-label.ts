@@ -7,9 +7,9 @@ import { lastStatement, type LastStatement } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
 import { adjustLabelCountsSql } from "./adjust-label-counts";
-import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
-import { labelEventData } from "./entry-event-data";
+import type { EventRow } from "../webhooks/enqueue-event";
 import type { FoundCollection } from "./find-collection";
+import { labelEventStatement } from "./label-event-statement";
 import type { LockedEntry } from "./lock-collection-entry";
 import { formatVersion } from "./version-id";
 import { actorFor, type Owner } from "./owner";
@@ -30,18 +30,17 @@ export function moveLockedLabel(
   const now = new Date();
   const actor = actorFor(owner);
   // The event's previousVersion is the label's position this statement reads.
-  const event = eventStatement(
-    {
-      ownerId: owner.id,
-      project: owner.username,
-      type: "label.updated",
-      orderingKey: `entry:${entryId}`,
-      data: labelEventData(collection.slug, { entryId, label: name, version, previousVersion: null, meta }),
-      at: now,
-    },
-    Prisma.sql`EXISTS (SELECT 1 FROM target)`,
-    (built) => Prisma.sql`jsonb_set(${built}, '{data,previousVersion}', COALESCE((SELECT to_jsonb('v_' || version) FROM previous), 'null'::jsonb))`,
-  );
+  const event = labelEventStatement({
+    owner,
+    collectionSlug: collection.slug,
+    entryId,
+    label: name,
+    version,
+    meta,
+    previous: "previous",
+    when: Prisma.sql`EXISTS (SELECT 1 FROM target)`,
+    at: now,
+  });
   // One statement after the lock (it sees whatever the write we may have queued behind pruned):
   // the version check, the label's previous position, the move, +1 in the label's count slot when
   // the label is new here (./adjust-label-counts.ts), the label-history row (as recordLabelMove

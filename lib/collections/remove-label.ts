@@ -5,9 +5,9 @@
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
-import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
-import { labelEventData } from "./entry-event-data";
+import type { EventRow } from "../webhooks/enqueue-event";
 import { adjustLabelCountsSql } from "./adjust-label-counts";
+import { labelEventStatement } from "./label-event-statement";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import { actorFor, type Owner } from "./owner";
 
@@ -23,17 +23,16 @@ export async function removeLabel(
     // and label.updated with the version the label pointed at; none of it when there was no label.
     const removed = Prisma.sql`EXISTS (SELECT 1 FROM removed)`;
     const actor = actorFor(owner);
-    const event = eventStatement(
-      {
-        ownerId: owner.id,
-        project: owner.username,
-        type: "label.updated",
-        orderingKey: `entry:${entryId}`,
-        data: labelEventData(collection.slug, { entryId, label: name, version: null, previousVersion: null, meta: null }),
-      },
-      removed,
-      (built) => Prisma.sql`jsonb_set(${built}, '{data,previousVersion}', (SELECT to_jsonb('v_' || version) FROM removed))`,
-    );
+    const event = labelEventStatement({
+      owner,
+      collectionSlug: collection.slug,
+      entryId,
+      label: name,
+      version: null,
+      meta: null,
+      previous: "removed",
+      when: removed,
+    });
     const statement = Prisma.sql`
       WITH removed AS (DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING name, version),
       uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM removed`, -1)}),

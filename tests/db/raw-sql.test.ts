@@ -261,48 +261,63 @@ describe("a work's last statement, sent with the COMMIT", () => {
     expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
   });
 
-  it.skipIf(inject("databaseKind") !== "postgres")("a labelled create takes its label count slot before the entry count slot, though both are in one statement", async () => {
-    const owner = await freshUser();
-    const collectionId = uniqueName("c");
-    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
-    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+  /**
+   * Runs `write` while another connection holds every entry count slot of the collection, waits
+   * until the write's statement (its text starts with `statementStart`) waits on one, and checks
+   * that by then it already holds its `production` label count slot: locking them all without
+   * waiting fails. Then lets it finish and returns its result.
+   */
+  async function labelSlotHeldBeforeEntrySlot<T>(collectionPk: string, statementStart: string, write: () => Promise<T>): Promise<T> {
     // Every slot either count may pick, there already (delta 0), so another connection can lock them.
     await db().$executeRaw`
-      INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta) SELECT ${collection.pk}, s, 0 FROM generate_series(0, 15) s`;
+      INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta) SELECT ${collectionPk}, s, 0 FROM generate_series(0, 15) s ON CONFLICT DO NOTHING`;
     await db().$executeRaw`
-      INSERT INTO "CollectionLabelCountSlot" ("collectionPk", name, slot, delta) SELECT ${collection.pk}, 'production', s, 0 FROM generate_series(0, 15) s`;
+      INSERT INTO "CollectionLabelCountSlot" ("collectionPk", name, slot, delta) SELECT ${collectionPk}, 'production', s, 0 FROM generate_series(0, 15) s ON CONFLICT DO NOTHING`;
     const blocker = new pg.Client({ connectionString: inject("databaseUrl") });
     const prober = new pg.Client({ connectionString: inject("databaseUrl") });
     await blocker.connect();
     await prober.connect();
     try {
-      // The entry count slots held elsewhere: the create stops at its entry count slot.
+      // The entry count slots held elsewhere: the write stops at its entry count slot.
       await blocker.query("BEGIN");
-      await blocker.query(`SELECT 1 FROM "CollectionEntryCountSlot" WHERE "collectionPk" = $1 FOR UPDATE`, [collection.pk]);
-      const create = createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
-      create.catch(() => {});
+      await blocker.query(`SELECT 1 FROM "CollectionEntryCountSlot" WHERE "collectionPk" = $1 FOR UPDATE`, [collectionPk]);
+      const written = write();
+      written.catch(() => {});
       const deadline = Date.now() + 10_000;
       for (;;) {
+        // The start of the write's statement (the text shown is cut short).
         const { rows } = await prober.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH entry AS%'`, // the start of the create's statement (the text shown is cut short)
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`,
+          [`%${statementStart}%`],
         );
         if (rows.length) break;
-        if (Date.now() > deadline) throw new Error("the create never waited on the entry count slot");
+        if (Date.now() > deadline) throw new Error("the write never waited on the entry count slot");
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // By then it holds its label count slot: locking them all without waiting fails.
       await prober.query("BEGIN");
       await expect(
-        prober.query(`SELECT 1 FROM "CollectionLabelCountSlot" WHERE "collectionPk" = $1 AND name = 'production' FOR UPDATE NOWAIT`, [collection.pk]),
+        prober.query(`SELECT 1 FROM "CollectionLabelCountSlot" WHERE "collectionPk" = $1 AND name = 'production' FOR UPDATE NOWAIT`, [collectionPk]),
       ).rejects.toMatchObject({ code: "55P03" });
       await prober.query("ROLLBACK");
       await blocker.query("ROLLBACK");
-      expect((await create).labels).toEqual({ production: { version: "v_1", meta: null } });
-      expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
+      return await written;
     } finally {
       await blocker.end();
       await prober.end();
     }
+  }
+
+  it.skipIf(inject("databaseKind") !== "postgres")("a labelled create takes its label count slot before the entry count slot, though both are in one statement", async () => {
+    const owner = await freshUser();
+    const collectionId = uniqueName("c");
+    await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
+    const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
+    const created = await labelSlotHeldBeforeEntrySlot(collection.pk, "WITH entry AS", () =>
+      createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } }),
+    );
+    expect(created.labels).toEqual({ production: { version: "v_1", meta: null } });
+    expect(await counts(collection.pk, "production")).toEqual({ entries: 1, labelled: 1 });
   });
 
   it.skipIf(inject("databaseKind") !== "postgres")("an entry delete takes its label count slots before the entry count slot, though both are in one statement", async () => {
@@ -311,42 +326,8 @@ describe("a work's last statement, sent with the COMMIT", () => {
     await createCollection({ owner, input: { name: "Raw", slug: collectionId } });
     const collection = await db().collection.findFirstOrThrow({ where: { ownerId: owner.id, slug: collectionId } });
     const { id } = await createEntry({ owner, collectionId, input: { data: { n: 1 }, label: "production" } });
-    await db().$executeRaw`
-      INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta) SELECT ${collection.pk}, s, 0 FROM generate_series(0, 15) s ON CONFLICT DO NOTHING`;
-    await db().$executeRaw`
-      INSERT INTO "CollectionLabelCountSlot" ("collectionPk", name, slot, delta) SELECT ${collection.pk}, 'production', s, 0 FROM generate_series(0, 15) s ON CONFLICT DO NOTHING`;
-    const blocker = new pg.Client({ connectionString: inject("databaseUrl") });
-    const prober = new pg.Client({ connectionString: inject("databaseUrl") });
-    await blocker.connect();
-    await prober.connect();
-    try {
-      // The entry count slots held elsewhere: the delete stops at its entry count slot.
-      await blocker.query("BEGIN");
-      await blocker.query(`SELECT 1 FROM "CollectionEntryCountSlot" WHERE "collectionPk" = $1 FOR UPDATE`, [collection.pk]);
-      const deleted = deleteEntry({ owner, collectionId, entryId: id });
-      deleted.catch(() => {});
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const { rows } = await prober.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH referrers AS%'`,
-        );
-        if (rows.length) break;
-        if (Date.now() > deadline) throw new Error("the delete never waited on the entry count slot");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      // By then it holds its label count slot: locking them all without waiting fails.
-      await prober.query("BEGIN");
-      await expect(
-        prober.query(`SELECT 1 FROM "CollectionLabelCountSlot" WHERE "collectionPk" = $1 AND name = 'production' FOR UPDATE NOWAIT`, [collection.pk]),
-      ).rejects.toMatchObject({ code: "55P03" });
-      await prober.query("ROLLBACK");
-      await blocker.query("ROLLBACK");
-      expect(await deleted).toEqual({ success: true });
-      expect(await counts(collection.pk, "production")).toEqual({ entries: 0, labelled: 0 });
-    } finally {
-      await blocker.end();
-      await prober.end();
-    }
+    expect(await labelSlotHeldBeforeEntrySlot(collection.pk, "WITH referrers AS", () => deleteEntry({ owner, collectionId, entryId: id }))).toEqual({ success: true });
+    expect(await counts(collection.pk, "production")).toEqual({ entries: 0, labelled: 0 });
   });
 
   it("a refused labelled create (a slug already used) writes nothing: no entry, event, label row, history or counts", async () => {
