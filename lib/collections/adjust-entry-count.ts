@@ -1,5 +1,5 @@
-// A collection's entry count moves by `delta` (an entry create +1, a delete -1), in the caller's
-// transaction and as its last statement before COMMIT.
+// A collection's entry count moves by `delta` (an entry create +1, a delete -1), as the last
+// sub-statement of the write's statement (entryCountSql, a CTE).
 //
 // Not on the Collection row: an UPDATE there made every create in a collection hold that one row
 // lock through its COMMIT (the WAL flush included), so concurrent creates ran one at a time (the
@@ -14,23 +14,18 @@
 // Lock order (find-collection.ts): the collection FOR KEY SHARE, the entry, label count slots, then
 // this slot. The INSERT's foreign-key check takes the collection FOR KEY SHARE, which the caller
 // already holds.
-import type { SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 
 /** How many slot rows a collection's count is spread over at most. */
 export const ENTRY_COUNT_SLOTS = 16;
 
 /**
- * The slot's upsert, for a statement of its own or as a CTE of the write's last statement;
- * `when`: a condition on that statement's other CTEs (a delete that may find itself refused).
+ * The slot's upsert, as a CTE of the write's statement; `when`: a condition on that statement's
+ * other CTEs (the write happened; a delete may find itself refused).
  */
 export function entryCountSql(collectionPk: string, delta: number, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
   return Prisma.sql`
     INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta)
     SELECT ${collectionPk}, pg_backend_pid() % ${ENTRY_COUNT_SLOTS}, ${delta} WHERE ${when}
     ON CONFLICT ("collectionPk", slot) DO UPDATE SET delta = "CollectionEntryCountSlot".delta + EXCLUDED.delta`;
-}
-
-export async function adjustEntryCount(tx: SqlRunner, collectionPk: string, delta: number): Promise<void> {
-  await tx.$executeRaw(entryCountSql(collectionPk, delta));
 }

@@ -4,34 +4,32 @@
 // label.updated, all in one transaction.
 //
 // Raw statements on pg (lib/db-sql.ts), like the entry PATCH (issue 27: through Prisma this write
-// was 0.24–0.29 of GET /api/health): without references, the entry, v_1, entry.created, the
-// label's row, count slot (./adjust-label-counts.ts), history row and label.updated when there is
-// a label, and the collection's count slot (./adjust-entry-count.ts) are one statement, so such a
-// create, labelled or not, is BEGIN with the collection lock, then that statement with COMMIT:
-// two round trips. With references, writeReferences may refuse the create after the insert, so
-// the entry's statement is answered first, then come the reference rows, the label row with its
-// count slot, its history row, label.updated and the count slot, each a statement of its own.
+// was 0.24–0.29 of GET /api/health): the entry, v_1, entry.created, the label's row, count slot
+// (./adjust-label-counts.ts), history row and label.updated when there is a label, and the
+// collection's count slot (./adjust-entry-count.ts) are one statement, so a create is BEGIN with
+// the collection lock, then that statement with COMMIT: two round trips. With references, their
+// rows follow in a third statement, which may still refuse the create.
 // Entry ids keep Prisma's cuid shape (lib/cuid.ts).
 import { cuid } from "../cuid";
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
-import { enqueueEvent, eventStatement, type EventRow, type EventStatement } from "../webhooks/enqueue-event";
+import { eventStatement, type EventRow, type EventStatement } from "../webhooks/enqueue-event";
 import { entryEventData, labelEventData } from "./entry-event-data";
 import type { LabelsMap } from "./entry-labels";
 import type { CreateEntryInput } from "./entry-input";
 import { findCollection, type FoundCollection } from "./find-collection";
 import { checkReferences } from "./check-references";
 import { collectReferences } from "./entry-references";
-import { adjustEntryCount, entryCountSql } from "./adjust-entry-count";
+import { entryCountSql } from "./adjust-entry-count";
 import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { projectEntry } from "./project-entry";
-import { recordLabelMove } from "./record-label-move";
+import { labelMoveSql } from "./record-label-move";
 import { validateEntryData } from "./validate-entry-data";
 import { writeReferences } from "./write-references";
 import { formatVersion } from "./version-id";
-import { actorFor, versionAuthor, type Owner } from "./owner";
+import { versionAuthor, type Owner } from "./owner";
 
 export type CreatedEntry = { id: string; version: string; labels: LabelsMap };
 
@@ -57,20 +55,18 @@ export async function createEntry(
       const labels: LabelsMap = {};
       const result = { id: entryId, version: formatVersion(1), labels };
       // The data and its projection are sent once: v_1 copies them from the entry row.
-      // Without references, everything is this one statement, sent with the COMMIT: the entry,
-      // v_1, entry.created, then with a label its row, +1 in its count slot
-      // (./adjust-label-counts.ts), its history row (as recordLabelMove writes it) and
-      // label.updated, and last +1 in the entry count's slot. PostgreSQL promises no order among
-      // a statement's sub-statements (in practice it runs those the SELECT reads as it reads
-      // them, and the rest at the end, the last listed first), so the order that matters is made
-      // by reading: the lock order (collection, entry, label count slot, entry count slot) by
-      // each of these CTEs reading the one before (the label row reads `entry`, the count slot
-      // the label's), and the events' by label.updated's `when` reading `event`, which gives it
-      // the higher sequence (SPEC Events, ordering rule 1). The CTEs are listed in that order
-      // too. The count slot is taken last because a create that shares this connection's slot
-      // queues on it until COMMIT, so it is held as briefly as possible.
-      const alone = !refs.length;
-      const labelled = alone && input.label !== undefined ? labelStatement({ owner, collection, entryId, name: input.label, event, at: now }) : null;
+      // Everything is this one statement: the entry, v_1, entry.created, then with a label its
+      // row, +1 in its count slot (./adjust-label-counts.ts), its history row and label.updated,
+      // and last +1 in the entry count's slot. PostgreSQL promises no order among a statement's
+      // sub-statements (in practice it runs those the SELECT reads as it reads them, and the rest
+      // at the end, the last listed first), so the order that matters is made by reading: the
+      // lock order (collection, entry, label count slot, entry count slot) by each of these CTEs
+      // reading the one before (the label row reads `entry`, the count slot the label's), and the
+      // events' by label.updated's `when` reading `event`, which gives it the higher sequence
+      // (SPEC Events, ordering rule 1). The CTEs are listed in that order too. The count slot is
+      // taken last because a create that shares this connection's slot queues on it until
+      // COMMIT, so it is held as briefly as possible.
+      const labelled = input.label !== undefined ? labelStatement({ owner, collection, entryId, name: input.label, event, at: now }) : null;
       const statement = Prisma.sql`
         WITH entry AS (
           INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
@@ -79,41 +75,23 @@ export async function createEntry(
         snapshot AS (
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
           SELECT id, 1, data, slug, title, summary, tag, "createdAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
-        ${created.ctes}${labelled ? Prisma.sql`,${labelled.ctes}` : Prisma.empty}${alone ? Prisma.sql`, counted AS (${entryCountSql(collection.pk, 1, labelled ? labelled.counted : Prisma.sql`EXISTS (SELECT 1 FROM entry)`)})` : Prisma.empty}
+        ${created.ctes}${labelled ? Prisma.sql`,${labelled.ctes}` : Prisma.empty},
+        counted AS (${entryCountSql(collection.pk, 1, labelled ? labelled.counted : Prisma.sql`EXISTS (SELECT 1 FROM entry)`)})
         SELECT ${created.columns}${labelled ? Prisma.sql`, ${labelled.event.columns}` : Prisma.empty}`;
-      if (alone) {
-        return lastStatement(statement, ([row]: (EventRow & EventRow<"label">)[]) => {
-          created.delivered(row);
-          if (labelled) {
-            labelled.event.delivered(row);
-            labels[labelled.name] = { version: formatVersion(1), meta: null };
-          }
-          return result;
-        });
-      }
-      // With references, writeReferences may still refuse the create after the insert, so the
-      // rest follows as statements of their own (the label row and its count slot in one).
-      created.delivered((await tx.$queryRaw<EventRow[]>(statement))[0]);
+      const finish = ([row]: (EventRow & EventRow<"label">)[]) => {
+        created.delivered(row);
+        if (labelled) {
+          labelled.event.delivered(row);
+          labels[labelled.name] = { version: formatVersion(1), meta: null };
+        }
+        return result;
+      };
+      // Without references the statement goes out with the COMMIT. With them, writeReferences
+      // may still refuse the create after the insert (a target deleted meanwhile), so it follows.
+      if (!refs.length) return lastStatement(statement, finish);
+      const written = finish(await tx.$queryRaw(statement));
       await writeReferences(tx, { entryId, version: 1, refs });
-
-      if (input.label !== undefined) {
-        await tx.$executeRaw`
-          WITH labelled AS (
-            INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")
-            VALUES (${entryId}, ${collection.pk}, ${input.label}, 1, NULL, ${now}, ${now}, ${now})
-            RETURNING name)
-          ${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM labelled`, 1)}`;
-        await recordLabelMove(tx, { owner, entryId, name: input.label, version: 1, previousVersion: null, at: now });
-        await enqueueEvent(tx, {
-          ...event,
-          type: "label.updated",
-          data: labelEventData(collection.slug, { entryId, label: input.label, version: 1, previousVersion: null, meta: null }),
-          at: now,
-        });
-        labels[input.label] = { version: formatVersion(1), meta: null };
-      }
-      await adjustEntryCount(tx, collection.pk, 1);
-      return result;
+      return written;
     });
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
@@ -137,7 +115,6 @@ function labelStatement(options: {
   at: Date;
 }): { name: string; ctes: Prisma.Sql; event: EventStatement<"label">; counted: Prisma.Sql } {
   const { owner, collection, entryId, name, at } = options;
-  const actor = actorFor(owner);
   const event = eventStatement(
     {
       ...options.event,
@@ -155,9 +132,7 @@ function labelStatement(options: {
       SELECT id, ${collection.pk}, ${name}, 1, NULL, ${at}, ${at}, ${at} FROM entry
       RETURNING name),
     "labelCounted" AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM labelled`, 1)} RETURNING name),
-    recorded AS (
-      INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
-      VALUES (${entryId}, ${name}, 1, NULL, ${at}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, false)),
+    recorded AS (${labelMoveSql({ owner, entryId, name, version: 1, previousVersion: null, at })}),
     ${event.ctes}`;
   return { name, ctes, event, counted: Prisma.sql`EXISTS (SELECT 1 FROM "labelCounted")` };
 }

@@ -12,7 +12,8 @@ import type { FoundCollection } from "./find-collection";
 import { labelEventStatement } from "./label-event-statement";
 import type { LockedEntry } from "./lock-collection-entry";
 import { formatVersion } from "./version-id";
-import { actorFor, type Owner } from "./owner";
+import type { Owner } from "./owner";
+import { labelMoveSql } from "./record-label-move";
 
 export type LabelResponse = { label: string; version: string; meta: unknown };
 
@@ -28,7 +29,6 @@ export function moveLockedLabel(
   const entryId = entry.id;
   const metaValue = meta === null ? null : JSON.stringify(meta);
   const now = new Date();
-  const actor = actorFor(owner);
   // The event's previousVersion is the label's position this statement reads.
   const event = labelEventStatement({
     owner,
@@ -43,8 +43,8 @@ export function moveLockedLabel(
   });
   // One statement after the lock (it sees whatever the write we may have queued behind pruned):
   // the version check, the label's previous position, the move, +1 in the label's count slot when
-  // the label is new here (./adjust-label-counts.ts), the label-history row (as recordLabelMove
-  // writes it) and label.updated with its deliveries, each written only when the version exists.
+  // the label is new here (./adjust-label-counts.ts), the label-history row
+  // (./record-label-move.ts) and label.updated with its deliveries, each written only when the version exists.
   // These were five round trips, one each (issue 27: the label flip was 0.44–0.47 of GET /api/health).
   // The sub-statements share one snapshot, in which the entry lock already holds off every other
   // write to this entry's labels.
@@ -56,10 +56,7 @@ export function moveLockedLabel(
       SELECT ${entryId}, ${collection.pk}, ${name}, ${version}, ${metaValue}, ${entry.updatedAt}, ${now} WHERE EXISTS (SELECT 1 FROM target)
       ON CONFLICT ("entryId", name) DO UPDATE SET version = EXCLUDED.version, meta = EXCLUDED.meta, "updatedAt" = EXCLUDED."updatedAt"),
     counted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT ${name}::text AS name WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM previous)`, 1)}),
-    recorded AS (
-      INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
-      SELECT ${entryId}, ${name}, ${version}, (SELECT version FROM previous), ${now}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, ${options.scheduled === true}
-      WHERE EXISTS (SELECT 1 FROM target)),
+    recorded AS (${labelMoveSql({ owner, entryId, name, version, previousVersion: Prisma.sql`(SELECT version FROM previous)`, at: now, scheduled: options.scheduled, when: Prisma.sql`EXISTS (SELECT 1 FROM target)` })}),
     ${event.ctes}
     SELECT EXISTS (SELECT 1 FROM target) AS "versionExists", ${event.columns}`;
   return lastStatement<{ versionExists: boolean } & EventRow, LabelResponse>(query, ([row]) => {

@@ -9,7 +9,8 @@ import type { EventRow } from "../webhooks/enqueue-event";
 import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { labelEventStatement } from "./label-event-statement";
 import { lockCollectionEntry } from "./lock-collection-entry";
-import { actorFor, type Owner } from "./owner";
+import type { Owner } from "./owner";
+import { labelMoveSql } from "./record-label-move";
 
 export async function removeLabel(
   options: { owner: Owner; collectionId: string; entryId: string; name: string },
@@ -19,10 +20,9 @@ export async function removeLabel(
   return inSqlTransaction(tx, async (tx) => {
     const { collection } = await lockCollectionEntry(tx, { ownerId: owner.id, slug: collectionId, entryId });
     // One statement, the transaction's last (sent with the COMMIT): the label row, -1 in its
-    // count slot (./adjust-label-counts.ts), the label-history row (as recordLabelMove writes it)
+    // count slot (./adjust-label-counts.ts), the label-history row (./record-label-move.ts)
     // and label.updated with the version the label pointed at; none of it when there was no label.
     const removed = Prisma.sql`EXISTS (SELECT 1 FROM removed)`;
-    const actor = actorFor(owner);
     const event = labelEventStatement({
       owner,
       collectionSlug: collection.slug,
@@ -36,9 +36,7 @@ export async function removeLabel(
     const statement = Prisma.sql`
       WITH removed AS (DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING name, version),
       uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM removed`, -1)}),
-      recorded AS (
-        INSERT INTO "LabelMove" ("entryId", name, version, "previousVersion", "movedAt", "actorType", "actorId", "actorPrefix", scheduled)
-        SELECT ${entryId}, ${name}, NULL, version, ${new Date()}, ${actor.type}, ${actor.id}, ${actor.prefix ?? null}, false FROM removed),
+      recorded AS (${labelMoveSql({ owner, entryId, name, version: null, previousVersion: Prisma.sql`(SELECT version FROM removed)`, at: new Date(), when: removed })}),
       ${event.ctes}
       SELECT ${removed} AS removed, ${event.columns}`;
     return lastStatement(statement, ([row]: ({ removed: boolean } & EventRow)[]) => {
