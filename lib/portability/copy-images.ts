@@ -119,8 +119,7 @@ async function resolveSource(run: Run, source: Source): Promise<Outcome> {
     return { url: media.url, outcome: "copied", mediaId: media.id };
   })();
   run.cache.byHash.set(hash, made);
-  const { url, outcome, mediaId } = await made;
-  return { url, outcome, mediaId };
+  return made;
 }
 
 /** A post's fields that hold one image URL each. */
