@@ -1,5 +1,5 @@
 // A collection's entry count moves by `delta` (an entry create +1, a delete -1), as the last
-// sub-statement of the write's statement (entryCountSql, a CTE).
+// sub-statement of the write's statement (adjustEntryCountSql, a CTE).
 //
 // Not on the Collection row: an UPDATE there made every create in a collection hold that one row
 // lock through its COMMIT (the WAL flush included), so concurrent creates ran one at a time (the
@@ -20,12 +20,15 @@ import { Prisma } from "../generated/prisma/client";
 export const ENTRY_COUNT_SLOTS = 16;
 
 /**
- * The slot's upsert, as a CTE of the write's statement; `when`: a condition on that statement's
- * other CTEs (the write happened; a delete may find itself refused).
+ * The slot's upsert, as a CTE of the write's statement. `when`: a condition on that statement's
+ * other CTEs (the write happened; a delete may find itself refused). `after`: CTEs (with
+ * RETURNING) whose locks must come first, the label count slots: PostgreSQL runs the
+ * sub-statements nothing reads last-listed first, so this one reads theirs to run after them.
  */
-export function entryCountSql(collectionPk: string, delta: number, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
+export function adjustEntryCountSql(collectionPk: string, delta: number, options: { when: Prisma.Sql; after?: string[] }): Prisma.Sql {
+  const after = (options.after ?? []).map((cte) => Prisma.sql`(SELECT count(*) FROM ${Prisma.raw(`"${cte}"`)}) >= 0`);
   return Prisma.sql`
     INSERT INTO "CollectionEntryCountSlot" ("collectionPk", slot, delta)
-    SELECT ${collectionPk}, pg_backend_pid() % ${ENTRY_COUNT_SLOTS}, ${delta} WHERE ${when}
+    SELECT ${collectionPk}, pg_backend_pid() % ${ENTRY_COUNT_SLOTS}, ${delta} WHERE ${Prisma.join([options.when, ...after], " AND ")}
     ON CONFLICT ("collectionPk", slot) DO UPDATE SET delta = "CollectionEntryCountSlot".delta + EXCLUDED.delta`;
 }

@@ -22,7 +22,7 @@ import type { CreateEntryInput } from "./entry-input";
 import { findCollection, type FoundCollection } from "./find-collection";
 import { checkReferences } from "./check-references";
 import { collectReferences } from "./entry-references";
-import { entryCountSql } from "./adjust-entry-count";
+import { adjustEntryCountSql } from "./adjust-entry-count";
 import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { projectEntry } from "./project-entry";
 import { labelMoveSql } from "./record-label-move";
@@ -76,7 +76,7 @@ export async function createEntry(
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
           SELECT id, 1, data, slug, title, summary, tag, "createdAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
         ${created.ctes}${labelled ? Prisma.sql`,${labelled.ctes}` : Prisma.empty},
-        counted AS (${entryCountSql(collection.pk, 1, labelled ? labelled.counted : Prisma.sql`EXISTS (SELECT 1 FROM entry)`)})
+        counted AS (${adjustEntryCountSql(collection.pk, 1, { when: Prisma.sql`EXISTS (SELECT 1 FROM entry)`, after: labelled ? ["labelCounted"] : [] })})
         SELECT ${created.columns}${labelled ? Prisma.sql`, ${labelled.event.columns}` : Prisma.empty}`;
       const finish = ([row]: (EventRow & EventRow<"label">)[]) => {
         created.delivered(row);
@@ -103,8 +103,8 @@ export async function createEntry(
  * A create's label as CTEs of its statement: the label row at v_1 (read from the statement's
  * `entry`, so written after it), +1 in the label's count slot (after the row), the label-history
  * row and label.updated (CTEs `labelEvent`, `labelAudience`, `labelDelivered`), written after
- * entry.created (its `when` reads the statement's `event`). `counted`: the condition that makes
- * the entry count slot wait for the label's.
+ * entry.created (its `when` reads the statement's `event`). The entry count slot follows
+ * `"labelCounted"`.
  */
 function labelStatement(options: {
   owner: Owner;
@@ -113,7 +113,7 @@ function labelStatement(options: {
   name: string;
   event: { ownerId: string; project: string; orderingKey: string };
   at: Date;
-}): { name: string; ctes: Prisma.Sql; event: EventStatement<"label">; counted: Prisma.Sql } {
+}): { name: string; ctes: Prisma.Sql; event: EventStatement<"label"> } {
   const { owner, collection, entryId, name, at } = options;
   const event = eventStatement(
     {
@@ -134,5 +134,5 @@ function labelStatement(options: {
     "labelCounted" AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM labelled`, 1)} RETURNING name),
     recorded AS (${labelMoveSql({ owner, entryId, name, version: 1, previousVersion: null, at })}),
     ${event.ctes}`;
-  return { name, ctes, event, counted: Prisma.sql`EXISTS (SELECT 1 FROM "labelCounted")` };
+  return { name, ctes, event };
 }

@@ -10,7 +10,7 @@ import { conflict } from "../http/api-error";
 import { eventStatement, type EventRow } from "../webhooks/enqueue-event";
 import { entryEventData } from "./entry-event-data";
 import { LABELS_JSON } from "./entry-labels";
-import { entryCountSql } from "./adjust-entry-count";
+import { adjustEntryCountSql } from "./adjust-entry-count";
 import { adjustLabelCountsSql } from "./adjust-label-counts";
 import { lockCollectionEntry } from "./lock-collection-entry";
 import type { Owner } from "./owner";
@@ -30,8 +30,8 @@ export async function deleteEntry(
     // entry.deleted with the labels as they were, and -1 in the entry count's slot
     // (./adjust-entry-count.ts). The cascade runs at the statement's end: the sub-statements all
     // still see the entry's labels. A refused delete writes none of it. PostgreSQL runs the
-    // sub-statements nothing reads last-listed first, so the entry count's reads the label
-    // counts' RETURNING: their slots are locked first (the lock order, find-collection.ts).
+    // sub-statements nothing reads last-listed first, so the entry count's is made to follow the
+    // label counts' (`after`): their slots are locked first (the lock order, find-collection.ts).
     const deleted = Prisma.sql`EXISTS (SELECT 1 FROM gone)`;
     const event = eventStatement(
       {
@@ -49,7 +49,7 @@ export async function deleteEntry(
       gone AS (DELETE FROM "Entry" WHERE id = ${entryId} AND (${force}::boolean OR NOT EXISTS (SELECT 1 FROM referrers)) RETURNING id),
       uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM "EntryLabel" WHERE "entryId" = ${entryId} AND EXISTS (SELECT 1 FROM gone)`, -1)} RETURNING name),
       ${event.ctes},
-      counted AS (${entryCountSql(collection.pk, -1, Prisma.sql`${deleted} AND (SELECT count(*) FROM uncounted) >= 0`)})
+      counted AS (${adjustEntryCountSql(collection.pk, -1, { when: deleted, after: ["uncounted"] })})
       SELECT ${deleted} AS deleted, coalesce((SELECT json_agg(referrers) FROM referrers), '[]') AS "referencedBy", ${event.columns}`;
     return lastStatement(statement, ([outcome]: ({ deleted: boolean; referencedBy: Referrer[] } & EventRow)[]) => {
       if (!outcome.deleted) throw conflict({ error: "Entry is referenced", referencedBy: outcome.referencedBy });
