@@ -6,11 +6,15 @@
 // the row in one transaction, is never seen half done.
 import { Prisma } from "../generated/prisma/client";
 
-/** A scalar sub-select: the count of entries in the collection that carry `name`. */
-export function labelCountSql(collectionPk: string, name: string): Prisma.Sql {
+/**
+ * A scalar sub-select: the count of entries in the collection that carry `name`. Either may be SQL
+ * (a column of the surrounding query, a hidden value: lib/db-opaque.ts); the sub-selects' own
+ * aliases (lc, ls) are the ones such SQL must not name.
+ */
+export function labelCountSql(collectionPk: string | Prisma.Sql, name: string | Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(
-    coalesce((SELECT c."entryCount" FROM "CollectionLabelCount" c WHERE c."collectionPk" = ${collectionPk} AND c.name = ${name}), 0)
-    + coalesce((SELECT sum(s.delta) FROM "CollectionLabelCountSlot" s WHERE s."collectionPk" = ${collectionPk} AND s.name = ${name}), 0))::int`;
+    coalesce((SELECT lc."entryCount" FROM "CollectionLabelCount" lc WHERE lc."collectionPk" = ${collectionPk} AND lc.name = ${name}), 0)
+    + coalesce((SELECT sum(ls.delta) FROM "CollectionLabelCountSlot" ls WHERE ls."collectionPk" = ${collectionPk} AND ls.name = ${name}), 0))::int`;
 }
 
 /** A SELECT of the collection's label names with their exact counts (`name`, `n`), one row a name. */

@@ -33,7 +33,8 @@ export function toEntry(
   };
 }
 
-export function toEntryListItem(row: ProjectedRow & { id: string; updatedAt: Date; data?: unknown }, tagMapped: boolean, full: boolean): EntryListItem {
+/** `updatedAt`: a Date, or already in toISOString's form (the listing has PostgreSQL write it). */
+export function toEntryListItem(row: ProjectedRow & { id: string; updatedAt: Date | string; data?: unknown }, tagMapped: boolean, full: boolean): EntryListItem {
   return {
     id: row.id,
     version: formatVersion(row.version),
@@ -42,6 +43,6 @@ export function toEntryListItem(row: ProjectedRow & { id: string; updatedAt: Dat
     slug: row.slug,
     ...(tagMapped ? { tag: row.tag } : {}),
     ...(full ? { data: row.data } : {}),
-    updatedAt: row.updatedAt.toISOString(),
+    updatedAt: typeof row.updatedAt === "string" ? row.updatedAt : row.updatedAt.toISOString(),
   };
 }
