@@ -227,7 +227,18 @@ async function settle(job: ClaimedImport, token: string, status: "succeeded" | "
       project: row.owner.username,
       type: "import.completed",
       orderingKey: `import:${job.id}`,
-      data: { id: job.id, source: row.source, status, created: row.created, updated: row.updated, skipped: row.skipped, warnings: Array.isArray(row.warnings) ? row.warnings.length : 0, ...(error ? { error } : {}) },
+      data: {
+        id: job.id,
+        source: row.source,
+        status,
+        created: row.created,
+        updated: row.updated,
+        skipped: row.skipped,
+        warnings: Array.isArray(row.warnings) ? row.warnings.length : 0,
+        // The report's own numbers (GET /api/imports/:id), as the last batch left them.
+        images: { copied: row.imagesCopied, reused: row.imagesReused, failed: row.imagesFailed },
+        ...(error ? { error } : {}),
+      },
     });
   });
 }
