@@ -11,9 +11,12 @@
 //   importing the same export twice copies nothing the second time;
 // - copied: a new medium, through the media pipeline;
 // - failed: it cannot be read or would be refused; the post keeps its URL, with a warning.
-// Each copy or reuse is recorded (ImportedMedia, by import and source) as soon as it is known, so
-// a batch that runs again after a crash finds it instead of making a second. Within one run two
-// sources with the same bytes share one medium. A dry run goes through the same steps — reads
+// Each outcome is recorded (ImportedMedia, by import and source) as soon as it is known, so a
+// batch that runs again after a crash finds a copy instead of making a second, and the report
+// counts each source once, in its last outcome (run-import.ts): a failure is recorded without a
+// medium, and a later success replaces it, never the reverse. Within one run two sources with the
+// same bytes share one medium; two imports copying the same bytes at once share one too, the
+// later finding the earlier's row when it writes its own (createMedia's `reuseSameSource`). A dry run goes through the same steps — reads
 // the zip, fetches the URL, runs the pipeline's checks (check-media-bytes.ts) — but stores and
 // records nothing: only the counts and the warnings remain. Images already in this instance's
 // library (outside the zip), data: URLs and unresolvable relative paths are left alone.
@@ -24,6 +27,7 @@ import { checkMediaBytes } from "../media/check-media-bytes";
 import { createMedia } from "../media/create-media";
 import { cleanFilename } from "../media/media-text";
 import { mediaUrl, parseMediaUrl } from "../media/media-urls";
+import { SameSourceMedia } from "../media/same-source-media";
 import { sourceHashOf } from "../media/source-hash";
 import { fetchRemoteImage } from "./fetch-remote-image";
 import { findImportedImage } from "./find-imported-image";
@@ -83,10 +87,26 @@ async function record(run: Run, sourceKey: string, mediaId: string, copied: bool
   });
 }
 
+/** A failure leaves a record without a medium; it never replaces a copy or a reuse already recorded. */
+async function recordFailure(run: Run, sourceKey: string): Promise<void> {
+  if (run.dryRun) return;
+  await db().importedMedia.createMany({ data: [{ importId: run.importId, sourceKey, mediaId: null, copied: false }], skipDuplicates: true });
+}
+
 async function resolveSource(run: Run, source: Source): Promise<Outcome> {
+  try {
+    return await findOrCopy(run, source);
+  } catch (err) {
+    await recordFailure(run, source.key);
+    throw err;
+  }
+}
+
+async function findOrCopy(run: Run, source: Source): Promise<Outcome> {
   const { ownerId, importId } = run;
   const recorded = run.dryRun ? null : await db().importedMedia.findUnique({ where: { importId_sourceKey: { importId, sourceKey: source.key } } });
-  if (recorded) {
+  // A recorded failure is tried again: what failed before a crash or a pause may work now.
+  if (recorded?.mediaId) {
     const media = await db().media.findFirst({ where: { id: recorded.mediaId, ownerId }, select: { id: true, storedName: true } });
     if (media) return { url: urlOf(media), outcome: recorded.copied ? "copied" : "reused", mediaId: media.id };
   }
@@ -114,9 +134,16 @@ async function resolveSource(run: Run, source: Source): Promise<Outcome> {
       await checkMediaBytes({ ownerId, bytes: image.bytes, filename: cleanFilename(image.filename), declaredType: image.contentType });
       return { url: null, outcome: "copied", mediaId: null };
     }
-    const media = await createMedia({ ownerId, bytes: image.bytes, filename: image.filename, declaredType: image.contentType, alt: image.alt });
-    await record(run, source.key, media.id, true);
-    return { url: media.url, outcome: "copied", mediaId: media.id };
+    try {
+      const media = await createMedia({ ownerId, bytes: image.bytes, filename: image.filename, declaredType: image.contentType, alt: image.alt, reuseSameSource: true });
+      await record(run, source.key, media.id, true);
+      return { url: media.url, outcome: "copied", mediaId: media.id };
+    } catch (err) {
+      if (!(err instanceof SameSourceMedia)) throw err;
+      // Another import stored the same bytes while these were processed: its medium, as if found above.
+      await record(run, source.key, err.media.id, false);
+      return { url: urlOf(err.media), outcome: "reused", mediaId: err.media.id };
+    }
   })();
   run.cache.byHash.set(hash, made);
   return made;

@@ -4,7 +4,7 @@
 // at most the batch in flight, which the resume writes again: nothing twice, nothing lost. A batch
 // that fails rolls back alone and is reported; a dry run rolls every batch back but keeps its
 // report (its images are checked and counted, none stored: copy-images.ts). The end: `succeeded`,
-// the file dropped, and one import.completed event with the counts.
+// the file dropped, and one import.completed event with the counts (the images' among them).
 // `budgetMs` bounds one run (a Vercel function): the claim is then let go for the next
 // GET of the report or cron tick to resume.
 import { htmlToDocument } from "../content/html-to-document";
@@ -189,8 +189,9 @@ async function lockJob(tx: Tx, id: string, token: string): Promise<void> {
 
 /**
  * Moves `done` on by `size` and adds the counts, renewing the lease; only for the claim's holder.
- * A real run's copied and reused images are counted from its ImportedMedia records, not added:
- * a batch run again after a crash finds its records and must not count them twice.
+ * A real run's image counts are counted from its ImportedMedia records (one per source, holding
+ * its last outcome: copy-images.ts), not added: a batch run again after a crash or a pause, with
+ * a fresh cache, meets sources an earlier batch already counted, and must not count them twice.
  */
 async function advance(job: ClaimedImport, token: string, size: number, counts: Counts, tx: Tx = db()): Promise<void> {
   const { id, dryRun } = job;
@@ -199,10 +200,11 @@ async function advance(job: ClaimedImport, token: string, size: number, counts: 
     UPDATE "ImportJob" SET done = done + ${size}, created = created + ${counts.created}, updated = updated + ${counts.updated},
       skipped = skipped + ${counts.skipped}, warnings = warnings || ${JSON.stringify(counts.warnings)}::jsonb,
       "imagesCopied" = CASE WHEN ${dryRun} THEN "imagesCopied" + ${counts.images.copied}
-        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m.copied) END,
+        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m."mediaId" IS NOT NULL AND m.copied) END,
       "imagesReused" = CASE WHEN ${dryRun} THEN "imagesReused" + ${counts.images.reused}
-        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND NOT m.copied) END,
-      "imagesFailed" = "imagesFailed" + ${counts.images.failed},
+        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m."mediaId" IS NOT NULL AND NOT m.copied) END,
+      "imagesFailed" = CASE WHEN ${dryRun} THEN "imagesFailed" + ${counts.images.failed}
+        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m."mediaId" IS NULL) END,
       "lockedUntil" = ${leaseEnd}, "updatedAt" = now()
     WHERE id = ${id} AND "claimToken" = ${token} AND status = 'running'`;
   if (changed === 0) throw new ClaimLost();

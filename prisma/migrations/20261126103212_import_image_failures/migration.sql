@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ImportedMedia" ALTER COLUMN "mediaId" DROP NOT NULL;
