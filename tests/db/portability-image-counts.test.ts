@@ -1,7 +1,8 @@
 // An import's image counts stay exact and its copies single when runs overlap (docs/portability.md
-// "Images"): import.completed carries the report's `images`; an import resumed after its server
-// stopped mid-batch counts each source once, in its final outcome; and two imports of the same
-// image at the same moment make one medium, the second reusing the first's copy.
+// "Images"): import.completed carries the report's `images`; an import (or a dry run) resumed
+// after its server stopped mid-batch counts each source once, in its final outcome, and the run
+// that lost its claim records nothing more; and two imports of the same image at the same moment
+// make one medium, the second reusing the first's copy.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,12 +66,12 @@ describe("import.completed", () => {
  * also uses `stall`, whose first request is held open: the first run hangs there, mid-batch, like
  * a server that stopped. Its lease is then made to lapse and the cron tick's step resumes it.
  */
-async function importInterruptedMidBatch(user: { id: string }, shared: string, stall: string, answerStall: (res: ServerResponse, nth: number) => void) {
+async function importInterruptedMidBatch(user: { id: string }, shared: string, stall: string, answerStall: (res: ServerResponse, nth: number) => void, dryRun = false) {
   const files: Record<string, string> = {};
   for (let i = 0; i < 25; i++) files[`p${String(i).padStart(2, "0")}.md`] = `---\ntitle: Post ${i}\n---\n\nBody ${i}.\n`;
   files["p05.md"] = `---\ntitle: Early\n---\n\n![Shared](${base}${shared})\n`;
   files["p21.md"] = `---\ntitle: Late\n---\n\n![Shared](${base}${shared})\n\n![Stall](${base}${stall})\n`;
-  const { id } = await createImport({ ownerId: user.id, source: "markdown", dryRun: false, filename: "many.zip", bytes: await zipOf(files) });
+  const { id } = await createImport({ ownerId: user.id, source: "markdown", dryRun, filename: "many.zip", bytes: await zipOf(files) });
 
   let stalled!: () => void;
   const firstStallRequest = new Promise<void>((resolve) => (stalled = resolve));
@@ -86,16 +87,24 @@ async function importInterruptedMidBatch(user: { id: string }, shared: string, s
   expect((await getImport({ ownerId: user.id, id })).report.progress.done).toBe(20);
   await db().importJob.update({ where: { id }, data: { lockedUntil: new Date(Date.now() - 1000) } });
   expect(await resumeStalledImports({ ownerId: user.id })).toBe(1);
-  // The first run wakes up to find its claim taken: it writes nothing more.
+  const settled = (await getImport({ ownerId: user.id, id })).report;
+  const records = await db().importedMedia.findMany({ where: { importId: id }, orderBy: { sourceKey: "asc" } });
+  // The first run wakes up to find its claim taken: it writes nothing more, records included.
   releaseHeld();
   expect(await first).toBe("not-claimed");
-  return (await getImport({ ownerId: user.id, id })).report;
+  expect(await db().importedMedia.findMany({ where: { importId: id }, orderBy: { sourceKey: "asc" } })).toEqual(records);
+  expect((await getImport({ ownerId: user.id, id })).report).toEqual(settled);
+  return { report: settled, records };
 }
 
 describe("an import resumed after its server stopped mid-batch", () => {
   it("counts an image that failed before the interruption, and fails again in the resumed batch, once", async () => {
     const user = await createTestUser();
-    const report = await importInterruptedMidBatch(user, `/gone.jpg?r=${user.id}`, `/moss.jpg?r=${user.id}`, (res) => send(res, moss));
+    const { report, records } = await importInterruptedMidBatch(user, `/gone.jpg?r=${user.id}`, `/moss.jpg?r=${user.id}`, (res) => send(res, moss));
+    expect(records.map((r) => ({ failed: r.failed, copied: r.copied }))).toEqual([
+      { failed: true, copied: false },
+      { failed: false, copied: true },
+    ]);
     expect(report).toMatchObject({ status: "succeeded", created: 25, skipped: 0 });
     expect(report.images).toEqual({ copied: 1, reused: 0, failed: 1 });
     expect(report.warnings.filter((w) => w.message.includes("gone.jpg"))).toHaveLength(2); // one per post that uses it
@@ -106,12 +115,23 @@ describe("an import resumed after its server stopped mid-batch", () => {
     const user = await createTestUser();
     const flaky = `/flaky-fern.jpg?r=${user.id}`;
     answers.set(flaky, (_req, res, nth) => send(res, nth === 1 ? null : fern));
-    const report = await importInterruptedMidBatch(user, flaky, `/moss.jpg?t=${user.id}`, (res) => send(res, moss));
+    const { report } = await importInterruptedMidBatch(user, flaky, `/moss.jpg?t=${user.id}`, (res) => send(res, moss));
     expect(report).toMatchObject({ status: "succeeded", created: 25 });
     expect(report.images).toEqual({ copied: 2, reused: 0, failed: 0 });
     const late = await db().post.findFirstOrThrow({ where: { ownerId: user.id, title: "Late" } });
     const ids = [...JSON.stringify(late.content).matchAll(/"src":"([^"]+)"/g)].map((m) => parseMediaUrl(m[1])?.id);
     expect(ids.every(Boolean)).toBe(true);
+  });
+});
+
+describe("a dry run resumed after its server stopped mid-batch", () => {
+  it("counts each image once too, stores nothing, and keeps no record once it ends", async () => {
+    const user = await createTestUser();
+    const { report } = await importInterruptedMidBatch(user, `/gone.jpg?d=${user.id}`, `/moss.jpg?d=${user.id}`, (res) => send(res, moss), true);
+    expect(report).toMatchObject({ status: "succeeded", dryRun: true, created: 25 });
+    expect(report.images).toEqual({ copied: 1, reused: 0, failed: 1 });
+    expect(await db().media.count({ where: { ownerId: user.id } })).toBe(0);
+    expect(await db().importedMedia.count({ where: { import: { ownerId: user.id } } })).toBe(0);
   });
 });
 

@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "ImportedMedia" ALTER COLUMN "mediaId" DROP NOT NULL;
