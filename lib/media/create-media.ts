@@ -34,6 +34,11 @@ export async function createMedia(input: {
   storage?: MediaStorage;
   /** A two-step upload this completes: its row goes in the same transaction as the medium's. */
   consumesUpload?: string;
+  /**
+   * An import's copy: when a medium of the same source bytes appeared while these were processed,
+   * throw SameSourceMedia (carrying it) instead of storing a second (write-media-row.ts).
+   */
+  reuseSameSource?: boolean;
 }): Promise<MediaResponse> {
   if (!input.ownerId) throw new Error("createMedia needs an owner");
   const storage = input.storage ?? mediaStorage();
@@ -45,7 +50,7 @@ export async function createMedia(input: {
   const id = randomId("med");
   const stored = await orStorageUnavailable("storing a new medium", () => storeMediaFiles(storage, id, filename, processed));
   try {
-    const row = await writeMediaRow({ id, ownerId: input.ownerId, filename, alt: cleanAlt(input.alt), processed, stored, sourceHash, consumesUpload: input.consumesUpload });
+    const row = await writeMediaRow({ id, ownerId: input.ownerId, filename, alt: cleanAlt(input.alt), processed, stored, sourceHash, consumesUpload: input.consumesUpload, reuseSameSource: input.reuseSameSource });
     return toMedia(row, []);
   } catch (err) {
     await storage.delete(stored.keys).catch((cleanup: unknown) => logger().warn({ err: cleanup, id }, "media files left for the orphan sweep"));

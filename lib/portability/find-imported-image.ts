@@ -9,12 +9,13 @@ export async function findImportedImage(ownerId: string, sourceKey: string): Pro
   if (!ownerId) throw new Error("findImportedImage needs an owner");
   if (!/^https?:\/\//i.test(sourceKey)) return null;
   const records = await db().importedMedia.findMany({
-    where: { sourceKey, import: { ownerId } },
+    // A record without a medium is a failure: nothing to point at.
+    where: { sourceKey, import: { ownerId }, mediaId: { not: null } },
     orderBy: { createdAt: "asc" },
     select: { mediaId: true },
     take: 20,
   });
   if (!records.length) return null;
-  const media = await db().media.findMany({ where: { ownerId, id: { in: records.map((r) => r.mediaId) } }, select: { id: true, storedName: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1 });
+  const media = await db().media.findMany({ where: { ownerId, id: { in: records.map((r) => r.mediaId!) } }, select: { id: true, storedName: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1 });
   return media[0] ? { id: media[0].id, storedName: media[0].storedName } : null;
 }

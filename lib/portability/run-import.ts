@@ -3,8 +3,9 @@
 // also advances `done`, the counts and the warnings under the job's row lock, so a kill -9 loses
 // at most the batch in flight, which the resume writes again: nothing twice, nothing lost. A batch
 // that fails rolls back alone and is reported; a dry run rolls every batch back but keeps its
-// report (its images are checked and counted, none stored: copy-images.ts). The end: `succeeded`,
-// the file dropped, and one import.completed event with the counts.
+// report (its images are checked and counted, none stored: copy-images.ts; the records that
+// count them are dropped when it ends). The end: `succeeded`, the file dropped, and one
+// import.completed event with the counts (the images' among them).
 // `budgetMs` bounds one run (a Vercel function): the claim is then let go for the next
 // GET of the report or cron tick to resume.
 import { htmlToDocument } from "../content/html-to-document";
@@ -16,7 +17,7 @@ import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { randomId } from "../random-id";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { claimImport, IMPORT_LEASE_MS, type ClaimedImport } from "./claim-import";
-import { copyImagesIntoLibrary, IMAGE_FIELDS, newCopyCache, type CopyCache, type ImageCounts, type ImageFields } from "./copy-images";
+import { copyImagesIntoLibrary, IMAGE_FIELDS, newCopyCache, type CopyCache, type ImageFields } from "./copy-images";
 import { discardBatchCopies } from "./discard-batch-copies";
 import { MalformedImport, type ImportItem, type ImportSource } from "./import-item";
 import { parseImportFile } from "./parse-import-file";
@@ -27,15 +28,9 @@ import { openZipImages, type ZipImages } from "./zip-images";
 export const BATCH_SIZE = 20;
 
 type Warning = { item: string; message: string };
-type Counts = { created: number; updated: number; skipped: number; warnings: Warning[]; images: ImageCounts };
-type Prepared = { item: ImportItem; content?: TiptapDocument; warnings: string[]; images: ImageCounts; copiedIds: string[] };
-
-const noImages = (): ImageCounts => ({ copied: 0, reused: 0, failed: 0 });
-function sumImages(prepared: Prepared[]): ImageCounts {
-  const sum = noImages();
-  for (const p of prepared) for (const k of ["copied", "reused", "failed"] as const) sum[k] += p.images[k];
-  return sum;
-}
+/** The images' counts are not here: they are counted from the import's records (advance). */
+type Counts = { created: number; updated: number; skipped: number; warnings: Warning[] };
+type Prepared = { item: ImportItem; content?: TiptapDocument; warnings: string[]; copiedIds: string[] };
 
 class ClaimLost extends Error {}
 class DryRunRollback extends Error {
@@ -71,7 +66,7 @@ async function execute(job: ClaimedImport, token: string, options: RunOptions): 
   if (job.total !== items.length) await guarded(token, job.id, { total: items.length });
   options.onProgress?.({ done: job.done, total: items.length });
   // A dry run checks its images as a real run would, and stores none (copy-images.ts).
-  const images: Images = { zip: await openZipImages(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename), cache: newCopyCache(), importId: job.id, dryRun: job.dryRun };
+  const images: Images = { zip: await openZipImages(job.source as ImportSource, job.file ?? new Uint8Array(), job.filename), cache: newCopyCache(), importId: job.id, claimToken: token, dryRun: job.dryRun };
   try {
     return await writeItems(job, token, owner, items, images, options, startedAt);
   } finally {
@@ -79,7 +74,7 @@ async function execute(job: ClaimedImport, token: string, options: RunOptions): 
   }
 }
 
-type Images = { zip: ZipImages | null; cache: CopyCache; importId: string; dryRun: boolean };
+type Images = { zip: ZipImages | null; cache: CopyCache; importId: string; claimToken: string; dryRun: boolean };
 
 async function writeItems(
   job: ClaimedImport,
@@ -110,7 +105,7 @@ async function writeItems(
         const message = err instanceof Error ? err.message.split("\n").slice(-1)[0] : String(err);
         const where = batch.length === 1 ? batch[0].label : `batch of items ${first}–${last}`;
         await discardCopies(job, images, prepared);
-        await advance(job, token, batch.length, { created: 0, updated: 0, skipped: batch.length, warnings: [{ item: where, message: `Not imported: the batch was rolled back (${message})` }], images: sumImages(prepared) });
+        await advance(job, token, batch.length, { created: 0, updated: 0, skipped: batch.length, warnings: [{ item: where, message: `Not imported: the batch was rolled back (${message})` }] });
       }
     }
     done = last;
@@ -140,7 +135,7 @@ function takePosts(items: ImportItem[], from: number): ImportItem[] {
 
 /** The work outside the transaction: conversion to Tiptap, copying images, media sizes. */
 async function prepare(item: ImportItem, ownerId: string, images: Images): Promise<Prepared> {
-  if (item.kind === "collection") return { item, warnings: [], images: noImages(), copiedIds: [] };
+  if (item.kind === "collection") return { item, warnings: [], copiedIds: [] };
   const warnings = [...item.notes];
   let content: TiptapDocument;
   if ("doc" in item.body) content = item.body.doc;
@@ -154,7 +149,7 @@ async function prepare(item: ImportItem, ownerId: string, images: Images): Promi
   warnings.push(...copied.warnings);
   const moved = IMAGE_FIELDS.filter((field) => copied.fields[field] !== given[field]);
   const fields = moved.length ? { ...item.fields, ...Object.fromEntries(moved.map((field) => [field, copied.fields[field]])) } : item.fields;
-  return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings, images: copied.images, copiedIds: copied.copiedIds };
+  return { item: { ...item, fields }, content: await fillMediaImageSizes(ownerId, copied.content), warnings, copiedIds: copied.copiedIds };
 }
 
 async function writeBatch(job: ClaimedImport, token: string, owner: { id: string; username: string; plan: string }, prepared: Prepared[], size: number) {
@@ -162,7 +157,7 @@ async function writeBatch(job: ClaimedImport, token: string, owner: { id: string
   await db().$transaction(
     async (tx) => {
       await lockJob(tx, job.id, token);
-      const counts: Counts = { created: 0, updated: 0, skipped: 0, warnings: [], images: sumImages(prepared) };
+      const counts: Counts = { created: 0, updated: 0, skipped: 0, warnings: [] };
       for (const { item, content, warnings } of prepared) {
         const result =
           item.kind === "collection"
@@ -189,20 +184,19 @@ async function lockJob(tx: Tx, id: string, token: string): Promise<void> {
 
 /**
  * Moves `done` on by `size` and adds the counts, renewing the lease; only for the claim's holder.
- * A real run's copied and reused images are counted from its ImportedMedia records, not added:
- * a batch run again after a crash finds its records and must not count them twice.
+ * The image counts are counted from the import's ImportedMedia records (one per source, holding
+ * its last outcome: copy-images.ts), not added: a batch run again after a crash or a pause, with
+ * a fresh cache, meets sources an earlier batch already counted, and must not count them twice.
  */
 async function advance(job: ClaimedImport, token: string, size: number, counts: Counts, tx: Tx = db()): Promise<void> {
-  const { id, dryRun } = job;
+  const { id } = job;
   const leaseEnd = new Date(Date.now() + IMPORT_LEASE_MS);
   const changed = await tx.$executeRaw`
     UPDATE "ImportJob" SET done = done + ${size}, created = created + ${counts.created}, updated = updated + ${counts.updated},
       skipped = skipped + ${counts.skipped}, warnings = warnings || ${JSON.stringify(counts.warnings)}::jsonb,
-      "imagesCopied" = CASE WHEN ${dryRun} THEN "imagesCopied" + ${counts.images.copied}
-        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m.copied) END,
-      "imagesReused" = CASE WHEN ${dryRun} THEN "imagesReused" + ${counts.images.reused}
-        ELSE (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND NOT m.copied) END,
-      "imagesFailed" = "imagesFailed" + ${counts.images.failed},
+      "imagesCopied" = (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m.copied AND NOT m.failed),
+      "imagesReused" = (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND NOT m.copied AND NOT m.failed),
+      "imagesFailed" = (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m.failed),
       "lockedUntil" = ${leaseEnd}, "updatedAt" = now()
     WHERE id = ${id} AND "claimToken" = ${token} AND status = 'running'`;
   if (changed === 0) throw new ClaimLost();
@@ -221,13 +215,28 @@ async function settle(job: ClaimedImport, token: string, status: "succeeded" | "
       data: { status, error, file: null, finishedAt: new Date(), lockedUntil: null, claimToken: null },
       include: { owner: { select: { username: true } } },
     });
-    if (job.dryRun) return;
+    // A dry run's records served only its counts, which the row now holds.
+    if (job.dryRun) {
+      await tx.importedMedia.deleteMany({ where: { importId: job.id } });
+      return;
+    }
     await enqueueEvent(tx, {
       ownerId: job.ownerId,
       project: row.owner.username,
       type: "import.completed",
       orderingKey: `import:${job.id}`,
-      data: { id: job.id, source: row.source, status, created: row.created, updated: row.updated, skipped: row.skipped, warnings: Array.isArray(row.warnings) ? row.warnings.length : 0, ...(error ? { error } : {}) },
+      data: {
+        id: job.id,
+        source: row.source,
+        status,
+        created: row.created,
+        updated: row.updated,
+        skipped: row.skipped,
+        warnings: Array.isArray(row.warnings) ? row.warnings.length : 0,
+        // The report's own numbers (GET /api/imports/:id), as the last batch left them.
+        images: { copied: row.imagesCopied, reused: row.imagesReused, failed: row.imagesFailed },
+        ...(error ? { error } : {}),
+      },
     });
   });
 }

@@ -10,6 +10,7 @@ import type { TiptapDocument } from "../../lib/content/tiptap-document";
 import { db } from "../../lib/db";
 import { createMedia } from "../../lib/media/create-media";
 import { parseMediaUrl } from "../../lib/media/media-urls";
+import { claimImport } from "../../lib/portability/claim-import";
 import { copyImagesIntoLibrary, newCopyCache } from "../../lib/portability/copy-images";
 import { createImport } from "../../lib/portability/create-import";
 import type { ImportPost } from "../../lib/portability/import-item";
@@ -82,10 +83,13 @@ describe("images an import brings", () => {
     try {
       const user = await createTestUser();
       const { id: importId } = await createImport({ ownerId: user.id, source: "markdown", dryRun: false, filename: "a.md", bytes: Buffer.from("# A\n") });
+      // Records are kept only for the run that holds the import's claim.
+      const claimToken = "clm_resumed";
+      expect(await claimImport(importId, claimToken)).not.toBeNull();
       const item = { kind: "post", key: "a.md", label: "a.md" } as ImportPost;
       const before = requests;
       const fields = { coverImage: imageUrl, ogImage: imageUrl, twitterImage: null };
-      const run = () => copyImagesIntoLibrary({ ownerId: user.id, importId, item, content: imageDoc(imageUrl), fields, zip: null, cache: newCopyCache() });
+      const run = () => copyImagesIntoLibrary({ ownerId: user.id, importId, claimToken, item, content: imageDoc(imageUrl), fields, zip: null, cache: newCopyCache() });
       const first = await run();
       // A new process resuming the import: a fresh cache, the same import.
       const again = await run();

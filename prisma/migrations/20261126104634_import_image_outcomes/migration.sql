@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ImportedMedia" ADD COLUMN     "failed" BOOLEAN NOT NULL DEFAULT false,
+ALTER COLUMN "mediaId" DROP NOT NULL;
