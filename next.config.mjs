@@ -8,6 +8,9 @@ const nextConfig = {
   poweredByHeader: false,
   // INKBASE_PROFILE_BUILD=1: readable function names in server CPU profiles (bench/README.md).
   ...(process.env.INKBASE_PROFILE_BUILD === "1" ? { experimental: { serverMinification: false } } : {}),
+  // INKBASE_BENCH_ROUTES=1: `route.bench.ts` files become routes too (app/api/bench-floor: the
+  // floors the collections bench's `--floor` rows measure writes against). Never in a deployment.
+  ...(process.env.INKBASE_BENCH_ROUTES === "1" ? { pageExtensions: ["tsx", "ts", "jsx", "js", "bench.ts"] } : {}),
   reactStrictMode: true,
   // pg's optional native binding and Prisma's generated runtime are Node-only: load them from
   // node_modules at run time instead of bundling them.

@@ -30,6 +30,9 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "50" },
     only: { type: "string" },
+    // The floors of a keyed read and of keyed writes (app/api/bench-floor), from a build made with
+    // INKBASE_BENCH_ROUTES=1 (NEXT_DIST_DIR names it): how far any write here can get (bench/README.md).
+    floor: { type: "boolean", default: false },
     out: { type: "string" },
   },
 });
@@ -67,6 +70,10 @@ async function setUp(size: number): Promise<Target> {
   await createCollection({ owner, input: { name: "People", slug: PEOPLE_COLLECTION, schema: { fields: [{ name: "name", type: "string" }], indexes: { title: "name" } } } });
   await createCollection({ owner, input: { name: "Bench", slug: COLLECTION, schema } });
   await disconnectDb();
+  if (values.floor) {
+    await admin(url, (client) => client.query(`CREATE TABLE "BenchFloor" (id int PRIMARY KEY, value text NOT NULL DEFAULT '', n int NOT NULL DEFAULT 0);
+      INSERT INTO "BenchFloor" (id) SELECT generate_series(0, ${SAMPLE - 1})`));
+  }
 
   console.log(`${size.toLocaleString("en")} entries: seeding…`);
   const started = Date.now();
@@ -104,6 +111,18 @@ const editBody = (target: Target, i: number) => {
 };
 
 const HEALTH = "floor: GET /api/health";
+/** `--floor`: what any keyed request and write costs here, with none of a real write's work. */
+const FLOOR_SCENARIOS: Scenario[] = [
+  { name: "floor: keyed GET (the key's lookup, a JSON answer)", request: () => ({ path: "/api/bench-floor/read" }) },
+  {
+    name: "floor: keyed PUT, one UPDATE (BEGIN, UPDATE, COMMIT: one round trip)",
+    request: (_t, i) => ({ method: "PUT", path: "/api/bench-floor/write", body: JSON.stringify({ row: i % SAMPLE, value: `v${i}` }) }),
+  },
+  {
+    name: "floor: keyed PUT, lock then UPDATE (two round trips)",
+    request: (_t, i) => ({ method: "PUT", path: "/api/bench-floor/locked-write", body: JSON.stringify({ row: i % SAMPLE, value: `v${i}` }) }),
+  },
+];
 const ALL_SCENARIOS: Scenario[] = [
   // The floor the other rows are set against: routing, the route wrapper and one `SELECT 1`.
   { name: HEALTH, request: () => ({ path: "/api/health" }) },
@@ -142,7 +161,7 @@ const ALL_SCENARIOS: Scenario[] = [
 
 // --only word,word: the scenarios whose name contains one of the words (the floor always runs).
 const only = values.only?.split(",").filter(Boolean) ?? [];
-const SCENARIOS = ALL_SCENARIOS.filter((s) => s.name === HEALTH || !only.length || only.some((word) => s.name.includes(word)));
+const SCENARIOS = [...ALL_SCENARIOS.slice(0, 1), ...(values.floor ? FLOOR_SCENARIOS : []), ...ALL_SCENARIOS.slice(1)].filter((s) => s.name === HEALTH || s.name.startsWith("floor: keyed") || !only.length || only.some((word) => s.name.includes(word)));
 
 async function main(): Promise<void> {
   console.log(`collections bench: sizes ${sizes.join(", ")}; ${rounds} rounds of ${duration} s per scenario and size; ${connections} connections`);

@@ -89,3 +89,15 @@ describe("compression", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
   });
 });
+
+describe("bench-only routes", () => {
+  // app/api/bench-floor holds `route.bench.ts` files, routes only in a build made with
+  // INKBASE_BENCH_ROUTES=1 (next.config.mjs; bench/README.md). A deployment must never serve them.
+  it("are not served by a normal build, even to a keyed caller", async () => {
+    const owner = await createOwner(["collections:read", "collections:write"]);
+    for (const [method, route] of [["GET", "/api/bench-floor/read"], ["PUT", "/api/bench-floor/write"], ["PUT", "/api/bench-floor/locked-write"]] as const) {
+      const res = await owner.call(method, route, method === "PUT" ? { row: 0, value: "x" } : undefined);
+      expect(res.status, `${method} ${route}`).toBe(404);
+    }
+  });
+});
