@@ -16,7 +16,8 @@ import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import { eventStatement, type EventRow, type EventStatement } from "../webhooks/enqueue-event";
-import { entryEventData, labelEventData } from "./entry-event-data";
+import { entryEventData } from "./entry-event-data";
+import { labelEventStatement } from "./label-event-statement";
 import type { LabelsMap } from "./entry-labels";
 import type { CreateEntryInput } from "./entry-input";
 import { findCollection, type FoundCollection } from "./find-collection";
@@ -48,10 +49,16 @@ export async function createEntry(
       const { authorType, authorId, authorPrefix } = versionAuthor(owner);
       const now = new Date();
       const entryId = cuid();
-      const event = { ownerId: owner.id, project: owner.username, orderingKey: `entry:${entryId}` };
       // entry.created carries the entry as the two-call flow would show it (no labels yet); the
       // label follows as its own label.updated (SPEC Events, ordering rule 1).
-      const created = eventStatement({ ...event, type: "entry.created", data: entryEventData(collection.slug, { id: entryId, version: 1, labels: [] }), at: now });
+      const created = eventStatement({
+        ownerId: owner.id,
+        project: owner.username,
+        type: "entry.created",
+        orderingKey: `entry:${entryId}`,
+        data: entryEventData(collection.slug, { id: entryId, version: 1, labels: [] }),
+        at: now,
+      });
       const labels: LabelsMap = {};
       const result = { id: entryId, version: formatVersion(1), labels };
       // The data and its projection are sent once: v_1 copies them from the entry row.
@@ -66,7 +73,7 @@ export async function createEntry(
       // (SPEC Events, ordering rule 1). The CTEs are listed in that order too. The count slot is
       // taken last because a create that shares this connection's slot queues on it until
       // COMMIT, so it is held as briefly as possible.
-      const labelled = input.label !== undefined ? labelStatement({ owner, collection, entryId, name: input.label, event, at: now }) : null;
+      const labelled = input.label !== undefined ? labelStatement({ owner, collection, entryId, name: input.label, at: now }) : null;
       const statement = Prisma.sql`
         WITH entry AS (
           INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
@@ -106,26 +113,23 @@ export async function createEntry(
  * entry.created (its `when` reads the statement's `event`). The entry count slot follows
  * `"labelCounted"`.
  */
-function labelStatement(options: {
-  owner: Owner;
-  collection: FoundCollection;
-  entryId: string;
+function labelStatement(options: { owner: Owner; collection: FoundCollection; entryId: string; name: string; at: Date }): {
   name: string;
-  event: { ownerId: string; project: string; orderingKey: string };
-  at: Date;
-}): { name: string; ctes: Prisma.Sql; event: EventStatement<"label"> } {
+  ctes: Prisma.Sql;
+  event: EventStatement<"label">;
+} {
   const { owner, collection, entryId, name, at } = options;
-  const event = eventStatement(
-    {
-      ...options.event,
-      type: "label.updated",
-      data: labelEventData(collection.slug, { entryId, label: name, version: 1, previousVersion: null, meta: null }),
-      at,
-    },
-    Prisma.sql`EXISTS (SELECT 1 FROM event)`,
-    undefined,
-    "label",
-  );
+  const event = labelEventStatement({
+    owner,
+    collectionSlug: collection.slug,
+    entryId,
+    label: name,
+    version: 1,
+    meta: null,
+    when: Prisma.sql`EXISTS (SELECT 1 FROM event)`,
+    at,
+    prefix: "label",
+  });
   const ctes = Prisma.sql`
     labelled AS (
       INSERT INTO "EntryLabel" ("entryId", "collectionPk", name, version, meta, "entryUpdatedAt", "createdAt", "updatedAt")

@@ -1,12 +1,13 @@
 // label.updated inside a label write's own statement (eventStatement): the flip and the label
 // DELETE learn the label's previous position in that statement, so the event's previousVersion
-// is read there too, from a CTE of the statement with a `version` column (no row: null).
+// is read there too, from a CTE of the statement with a `version` column (no row: null). A
+// create's label has none (`previous` left out), and is the statement's second event (`prefix`).
 import { Prisma } from "../generated/prisma/client";
 import { eventStatement, type EventStatement } from "../webhooks/enqueue-event";
 import { labelEventData } from "./entry-event-data";
 import type { Owner } from "./owner";
 
-export function labelEventStatement(options: {
+export function labelEventStatement<P extends string = "">(options: {
   owner: Owner;
   collectionSlug: string;
   entryId: string;
@@ -14,15 +15,17 @@ export function labelEventStatement(options: {
   /** Null: the label was removed. */
   version: number | null;
   meta: unknown;
-  /** The CTE holding the previous version (a plain name). */
-  previous: string;
+  /** The CTE holding the previous version (a plain name); none: previousVersion is null. */
+  previous?: string;
   /** Whether the event is written (a condition on the statement's CTEs). */
   when: Prisma.Sql;
   at?: Date;
-}): EventStatement {
+  /** For a second event in the statement (eventStatement's `prefix`). */
+  prefix?: P;
+}): EventStatement<P> {
   const { owner, entryId, label, version, meta } = options;
-  if (!/^[a-z]+$/i.test(options.previous)) throw new Error(`labelEventStatement: ${options.previous} is not a plain name`);
-  const previous = Prisma.raw(options.previous);
+  if (options.previous !== undefined && !/^[a-z]+$/i.test(options.previous)) throw new Error(`labelEventStatement: ${options.previous} is not a plain name`);
+  const previous = options.previous === undefined ? null : Prisma.raw(options.previous);
   return eventStatement(
     {
       ownerId: owner.id,
@@ -33,6 +36,9 @@ export function labelEventStatement(options: {
       at: options.at,
     },
     options.when,
-    (built) => Prisma.sql`jsonb_set(${built}, '{data,previousVersion}', COALESCE((SELECT to_jsonb('v_' || version) FROM ${previous}), 'null'::jsonb))`,
+    previous === null
+      ? undefined
+      : (built) => Prisma.sql`jsonb_set(${built}, '{data,previousVersion}', COALESCE((SELECT to_jsonb('v_' || version) FROM ${previous}), 'null'::jsonb))`,
+    options.prefix,
   );
 }
