@@ -23,6 +23,7 @@ export async function removeLabel(
     // count slot (./adjust-label-counts.ts), the label-history row (./record-label-move.ts)
     // and label.updated with the version the label pointed at; none of it when there was no label.
     const removed = Prisma.sql`EXISTS (SELECT 1 FROM removed)`;
+    const now = new Date(); // the history row's time and the event's, as the flip has them
     const event = labelEventStatement({
       owner,
       collectionSlug: collection.slug,
@@ -32,11 +33,12 @@ export async function removeLabel(
       meta: null,
       previous: "removed",
       when: removed,
+      at: now,
     });
     const statement = Prisma.sql`
       WITH removed AS (DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING name, version),
       uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM removed`, -1)}),
-      recorded AS (${labelMoveSql({ owner, entryId, name, version: null, previousVersion: Prisma.sql`(SELECT version FROM removed)`, at: new Date(), when: removed })}),
+      recorded AS (${labelMoveSql({ owner, entryId, name, version: null, previousVersion: Prisma.sql`(SELECT version FROM removed)`, at: now, when: removed })}),
       ${event.ctes}
       SELECT ${removed} AS removed, ${event.columns}`;
     return lastStatement(statement, ([row]: ({ removed: boolean } & EventRow)[]) => {
