@@ -194,9 +194,10 @@ async function advance(job: ClaimedImport, token: string, size: number, counts: 
   const changed = await tx.$executeRaw`
     UPDATE "ImportJob" SET done = done + ${size}, created = created + ${counts.created}, updated = updated + ${counts.updated},
       skipped = skipped + ${counts.skipped}, warnings = warnings || ${JSON.stringify(counts.warnings)}::jsonb,
-      "imagesCopied" = (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m.copied AND NOT m.failed),
-      "imagesReused" = (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND NOT m.copied AND NOT m.failed),
-      "imagesFailed" = (SELECT count(*)::int FROM "ImportedMedia" m WHERE m."importId" = ${id} AND m.failed),
+      ("imagesCopied", "imagesReused", "imagesFailed") = (
+        SELECT count(*) FILTER (WHERE m.copied AND NOT m.failed)::int, count(*) FILTER (WHERE NOT m.copied AND NOT m.failed)::int,
+          count(*) FILTER (WHERE m.failed)::int
+        FROM "ImportedMedia" m WHERE m."importId" = ${id}),
       "lockedUntil" = ${leaseEnd}, "updatedAt" = now()
     WHERE id = ${id} AND "claimToken" = ${token} AND status = 'running'`;
   if (changed === 0) throw new ClaimLost();
