@@ -1,6 +1,9 @@
 import { PUBLIC_CORS_HEADERS, PUBLIC_CORS_SOURCE } from "./lib/http/public-cors.mjs";
 import { STYLESHEET_ROUTES, STYLESHEET_SOURCES } from "./lib/public-site/stylesheet-sources.mjs";
 
+/** A route as a glob that matches it (and the routes below it) literally. */
+const routeGlob = (route) => route.replace(/[[\]]/g, "\\$&");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // NEXT_DIST_DIR lets two builds of one checkout coexist (e.g. parallel test runs); default .next.
@@ -19,9 +22,12 @@ const nextConfig = {
   // Files read from disk at run time, which a deployment must ship with the routes that read them:
   // the OG image's fonts, and the public pages' stylesheet sources (lib/public-site/stylesheet.ts:
   // every page names the stylesheet by the hash of their content).
+  // Each key is a glob matched anywhere in a route (picomatch, `contains`), so a route's brackets
+  // are escaped: unescaped, "/[username]" is a character class that matched "/api/export" too and
+  // shipped the stylesheet with nearly every function (npm run check:vercel showed it).
   outputFileTracingIncludes: {
-    "/[username]/[slug]/og-image": ["./assets/fonts/*.woff"],
-    ...Object.fromEntries(STYLESHEET_ROUTES.map((route) => [route, STYLESHEET_SOURCES.map((file) => `./${file}`)])),
+    [routeGlob("/[username]/[slug]/og-image")]: ["./assets/fonts/*.woff"],
+    ...Object.fromEntries(STYLESHEET_ROUTES.map((route) => [routeGlob(route), STYLESHEET_SOURCES.map((file) => `./${file}`)])),
   },
   // Part of the public pages' ETags (lib/public-site/page-etag.ts): a new build is new markup.
   env: { INKBASE_BUILD_STAMP: process.env.INKBASE_BUILD_STAMP || String(Date.now()) },

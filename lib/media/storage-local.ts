@@ -12,7 +12,8 @@ import { StorageError } from "./storage-error";
 import { signUpload } from "./upload-signature";
 
 export function localStorage(dataDir: string): MediaStorage {
-  const root = path.join(dataDir, "media");
+  // Under DATA_DIR at run time: keep Turbopack from tracing every file named like "media" into the build.
+  const root = path.join(/*turbopackIgnore: true*/ dataDir, "media");
   const fileOf = (key: string) => path.join(root, ...assertStorageKey(key).split("/"));
 
   async function guarded<T>(what: string, call: () => Promise<T>): Promise<T> {
