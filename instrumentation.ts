@@ -1,10 +1,11 @@
 // Next calls register() once when the server starts (`npm start`, `next start`, each Vercel
-// instance; never during `next build`). It does two things:
-// 1. Checks the environment (lib/env-check.ts): a production server without DATABASE_URL or
-//    AUTH_SECRET, or with a malformed value, prints one message naming every problem and exits
-//    with code 1, instead of answering 500 to each request later. Warnings go to the log.
-// 2. Starts the in-process cron ticker when scripts/serve.ts (`npm start`) asked for one
-//    (lib/cron/in-process-ticker.ts). Test servers, `next start` and Vercel do not ask.
+// instance; never during `next build`). It checks the environment (lib/env-check.ts): a
+// production server without DATABASE_URL or AUTH_SECRET, or with a malformed value, prints one
+// message naming every problem and exits with code 1, instead of answering 500 to each request
+// later. Warnings go to the log.
+// This file is part of every Vercel function, the proxy's included: whatever it imports ships in
+// all of them, so it imports nothing that reaches the database, sharp or S3 (the in-process cron
+// ticker of `npm start` lives in scripts/serve.ts for that reason).
 export async function register(): Promise<void> {
   // Next's own build-time flag: both need the Node.js runtime (database, sockets, process.env).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -27,6 +28,4 @@ export async function register(): Promise<void> {
     const { logger } = await import("./lib/log/logger");
     for (const warning of warnings) logger().warn(warning);
   }
-  const { startRequestedTicker } = await import("./lib/cron/in-process-ticker");
-  await startRequestedTicker();
 }

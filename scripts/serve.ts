@@ -3,14 +3,15 @@
 // X-Forwarded-For through unchanged, so without TRUST_PROXY the public rate limit could be
 // dodged by forging that header. Here the real peer address is stamped into a header that
 // clients cannot forge (lib/http/client-ip.ts) before Next sees the request. Under `npm start`
-// it also runs the cron tick every 30 s (scheduled posts, webhook retries), so a local install
-// needs no external cron.
+// it also calls its own cron tick every 30 s (scheduled posts, webhook retries), so a local
+// install needs no external cron (lib/cron/in-process-ticker.ts).
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { env } from "../lib/env";
 import { stampSocketAddress } from "../lib/http/client-ip";
 import { repairRequestUrl } from "../lib/http/repair-path";
-import { requestInProcessTicker } from "../lib/cron/in-process-ticker";
+import { ensureCronSecret, startInProcessTicker, TICKER_USER_AGENT } from "../lib/cron/in-process-ticker";
 import { logFormat } from "../lib/log/log-format";
 import { logRequest } from "../lib/log/log-request";
 
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   const port = env.port;
   // Only under the launcher (scripts/start.ts, which opens an IPC channel): servers started
   // otherwise, such as the test suite's, leave ticking to whoever calls the tick.
-  const ticker = typeof process.send === "function" ? requestInProcessTicker() : null;
+  const underLauncher = typeof process.send === "function";
+  const cronSecret = underLauncher ? ensureCronSecret() : undefined;
   // tsx, which runs this file, turns Node's source maps on for every module loaded after it: in
   // production that had each of the build's server chunks read and parse its source map (9 MB for
   // the largest) when first required, about a tenth of a second of every route's first request
@@ -39,13 +41,14 @@ async function main(): Promise<void> {
   // access lines are the log, as on Vercel.
   const requestLines = logFormat() === "pretty";
   const server = http.createServer((req, res) => {
-    if (requestLines) logRequest(req, res);
+    if (requestLines && req.headers["user-agent"] !== TICKER_USER_AGENT) logRequest(req, res);
     stampSocketAddress(req);
     if (req.url) req.url = repairRequestUrl(req.url);
     void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`[inkbase] serving ${dev ? "development" : "production"} build on port ${port}`);
+  const ticker = cronSecret ? startInProcessTicker(`http://${ownAddress(server)}`, cronSecret) : null;
 
   const shutdown = () => {
     // Finish in-flight requests, but never hang a deploy or a Ctrl-C on a slow client.
@@ -60,6 +63,13 @@ async function main(): Promise<void> {
   // Launched by scripts/start.ts with an IPC channel: if the launcher dies, even by SIGKILL, the
   // channel closes and we stop too rather than serve errors from a port whose database is gone.
   if (typeof process.send === "function") process.on("disconnect", shutdown);
+}
+
+/** Where this process can reach its own server (a wildcard listen is reached on loopback). */
+function ownAddress(server: http.Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  if (address === "::" || address === "0.0.0.0") return `127.0.0.1:${port}`;
+  return address.includes(":") ? `[${address}]:${port}` : `${address}:${port}`;
 }
 
 main().catch((err) => {
