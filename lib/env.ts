@@ -1,4 +1,4 @@
-// Every environment variable Inkbase reads is read here (README and .env.example document them).
+// Every environment variable Inkbase reads is read here (README and example.env document them).
 // Values are read on each call rather than captured at import, so tests and the launcher can
 // set them before a module first asks. A value with a format is parsed by its schema in
 // lib/env-formats.ts, the one the start check (lib/env-check.ts) uses: a malformed value throws
