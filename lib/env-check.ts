@@ -5,7 +5,7 @@
 // (lib/env-formats.ts); this names every problem at once, with what to do about it.
 // docs/deploying.md explains what is fatal where.
 import { publicBaseUrlFrom, publicBaseUrlSource } from "./env";
-import { envFormatProblems, environmentError, isSet as set, parseEnvVar } from "./env-formats";
+import { envFormatProblems, environmentError, hasUpstash, isSet as set, parseEnvVar } from "./env-formats";
 
 /**
  * - `build`: `npm run build`. Only on Vercel is the build's environment the deployment's, so
@@ -74,7 +74,7 @@ export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: b
   }
   if (phase === "server" && onVercel) {
     if (!set(vars.CRON_SECRET)) warnings.push("CRON_SECRET is not set: Vercel Cron's calls to /api/cron/tick will be refused (401), so scheduled posts are not announced and webhook retries wait.");
-    if (!set(vars.UPSTASH_REDIS_REST_URL)) warnings.push("UPSTASH_REDIS_REST_URL is not set: each serverless instance keeps its own rate-limit counts, so the limits do not hold.");
+    if (!hasUpstash(vars)) warnings.push("UPSTASH_REDIS_REST_URL is not set (nor KV_REST_API_URL, the name Vercel's Upstash integration uses): each serverless instance keeps its own rate-limit counts, so the limits do not hold.");
   }
   return { problems, warnings };
 }

@@ -45,6 +45,7 @@ const FORMATS = {
   DATABASE_URL_UNPOOLED: postgresUrl,
   PUBLIC_BASE_URL: origin,
   UPSTASH_REDIS_REST_URL: httpUrl,
+  KV_REST_API_URL: httpUrl,
   PORT: port,
   RATE_LIMIT_PUBLIC_PER_MIN: positiveInt,
   RATE_LIMIT_KEY_PER_MIN: positiveInt,
@@ -94,16 +95,29 @@ function s3Problems(vars: Vars): string[] {
   return problems;
 }
 
-function upstashPairProblem(vars: Vars): string | undefined {
-  if (isSet(vars.UPSTASH_REDIS_REST_URL) === isSet(vars.UPSTASH_REDIS_REST_TOKEN)) return undefined;
-  return "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together (without both, rate limits silently fall back to each instance's memory).";
+/**
+ * Upstash's REST endpoint and token, under either pair of names: Upstash's own, or the ones
+ * Vercel's Upstash (formerly Vercel KV) marketplace integration sets. The first pair set wins.
+ */
+const UPSTASH_NAMES = [
+  ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
+  ["KV_REST_API_URL", "KV_REST_API_TOKEN"],
+] as const;
+
+function upstashPairProblems(vars: Vars): string[] {
+  return UPSTASH_NAMES.filter(([url, token]) => isSet(vars[url]) !== isSet(vars[token])).map(
+    ([url, token]) => `${url} and ${token} must be set together (without both, rate limits silently fall back to each instance's memory).`,
+  );
+}
+
+/** Whether either pair of Upstash names is set (the start check warns on Vercel without). */
+export function hasUpstash(vars: Vars): boolean {
+  return UPSTASH_NAMES.some(([url]) => isSet(vars[url]));
 }
 
 /** Every malformed value in `vars`, and every pair set by halves. */
 export function envFormatProblems(vars: Vars): string[] {
-  const problems = [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars)];
-  const pair = upstashPairProblem(vars);
-  return pair ? [...problems, pair] : problems;
+  return [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars), ...upstashPairProblems(vars)];
 }
 
 /**
@@ -134,10 +148,13 @@ export function readEnv<N extends EnvName>(name: N, vars: Vars = process.env): E
 
 const lastRead = new Map<EnvName, { raw: string | undefined; value: unknown }>();
 
-/** Upstash's REST endpoint when both halves are set; one half alone throws, as the check refuses it. */
+/** Upstash's REST endpoint when both halves of a pair are set; one half alone throws, as the check refuses it. */
 export function readUpstashTarget(vars: Vars = process.env): { url: string; token: string } | undefined {
-  const pair = upstashPairProblem(vars);
-  if (pair) throw environmentError("run", [pair]);
-  const url = readEnv("UPSTASH_REDIS_REST_URL", vars);
-  return url ? { url, token: vars.UPSTASH_REDIS_REST_TOKEN! } : undefined;
+  const pairs = upstashPairProblems(vars);
+  if (pairs.length) throw environmentError("run", pairs);
+  for (const [urlName, tokenName] of UPSTASH_NAMES) {
+    const url = readEnv(urlName, vars);
+    if (url) return { url, token: vars[tokenName]! };
+  }
+  return undefined;
 }

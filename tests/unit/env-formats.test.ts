@@ -100,4 +100,24 @@ describe("the start check and the reads at run time agree", () => {
     vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
     expect(read("UPSTASH_REDIS_REST_URL", "", () => env.upstash).value).toBeUndefined();
   });
+
+  it("Upstash under the names Vercel's marketplace integration sets (KV_REST_API_URL/TOKEN), Upstash's own first", () => {
+    vi.stubEnv("UPSTASH_REDIS_REST_URL", "");
+    vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
+    vi.stubEnv("KV_REST_API_TOKEN", "kv-token");
+    expect(read("KV_REST_API_URL", "https://kv.upstash.io", () => env.upstash).value).toEqual({ url: "https://kv.upstash.io", token: "kv-token" });
+    expect(read("KV_REST_API_URL", "kv.upstash.io", () => env.upstash).error?.message).toContain('KV_REST_API_URL="kv.upstash.io" must be an absolute http(s) URL.');
+
+    vi.stubEnv("KV_REST_API_URL", "https://kv.upstash.io");
+    vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "own-token");
+    expect(read("UPSTASH_REDIS_REST_URL", "https://own.upstash.io", () => env.upstash).value).toEqual({ url: "https://own.upstash.io", token: "own-token" });
+
+    vi.stubEnv("UPSTASH_REDIS_REST_URL", "");
+    vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
+    expect(read("KV_REST_API_TOKEN", "", () => env.upstash).error?.message).toContain("KV_REST_API_URL and KV_REST_API_TOKEN must be set together");
+    expect(checkEnvironment("server", { KV_REST_API_URL: "https://kv.upstash.io" }).problems).toEqual([expect.stringMatching(/^KV_REST_API_URL and KV_REST_API_TOKEN must be set together/)]);
+    const onVercel = { VERCEL: "1", NODE_ENV: "production", DATABASE_URL: "postgresql://x/y", AUTH_SECRET: "x".repeat(32), CRON_SECRET: "c", MEDIA_STORAGE: "s3", S3_BUCKET: "b" };
+    expect(checkEnvironment("server", onVercel).warnings.some((warning) => warning.startsWith("UPSTASH_REDIS_REST_URL is not set"))).toBe(true);
+    expect(checkEnvironment("server", { ...onVercel, KV_REST_API_URL: "https://kv.upstash.io", KV_REST_API_TOKEN: "t" }).warnings.some((warning) => warning.startsWith("UPSTASH_REDIS_REST_URL is not set"))).toBe(false);
+  });
 });
