@@ -51,8 +51,10 @@ const scenarios: Scenario[] = [
 async function seed(env: Record<string, string>, databaseUrl: string): Promise<Seed> {
   const username = "bench";
   const adminEnv = { DATABASE_URL: databaseUrl };
-  await runAdmin(["user:create", "--username", username, "--email", "bench@inkbase-check.example", "--password", "bench-password-123", "--plan", "pro"], adminEnv);
+  const user = await runAdmin(["user:create", "--username", username, "--email", "bench@inkbase-check.example", "--password", "bench-password-123", "--plan", "pro"], adminEnv);
+  if (user.code !== 0) throw new Error(`user:create: ${user.stderr}`);
   const made = await runAdmin(["key:create", "--username", username, "--scopes", "posts:read,posts:write"], adminEnv);
+  if (made.code !== 0) throw new Error(`key:create: ${made.stderr}`);
   const { key } = made.json as { key: string };
   const front = await startEdgeFront(runDir, env, runtime);
   const slug = "bench-post";

@@ -163,8 +163,8 @@ describe("the post page /<username>/<slug>", () => {
     expect(await changed.text()).toContain("v2");
   });
 
-  // A page rendered once is answered from memory by its ETag (the body cache, which proxy.ts
-  // answers from as well): the second read of each kind below is that stored copy.
+  // A page rendered once is answered from memory by its ETag (the route's body cache): the second
+  // read of each kind below is that stored copy.
   it("answers a page it has rendered from memory, byte for byte, and serves every change at once", async () => {
     const owner = await createOwner();
     const id = await owner.create({ slug: "stored", title: "First title", status: "published", content: doc("v1"), tagNames: ["Old"] });
