@@ -4,21 +4,17 @@
 //   export  --username U --out FILE [--format json|markdown]
 //   backup  --out FILE [--format logical|pg_dump|pglite]
 //   restore --in FILE [--force]
+// Like admin-commands.ts, each command loads its own code when it runs: these modules (the
+// importers, the exporters, backup and restore) are the heaviest of the CLI.
 import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { createImport } from "../lib/portability/create-import";
-import { getImport } from "../lib/portability/get-import";
-import { IMPORT_SOURCES, type ImportSource } from "../lib/portability/import-item";
-import { runImport } from "../lib/portability/run-import";
-import { writeExport, type ExportFormat } from "../lib/portability/write-export";
-import { findUserByUsername } from "../lib/users/find-user-by-username";
+import type { ImportSource } from "../lib/portability/import-item";
+import type { ExportFormat } from "../lib/portability/write-export";
 import { env } from "../lib/env";
 import type { Command } from "./command";
-import { BACKUP_KINDS, type BackupKind } from "./lib/backup-archive";
-import { writeBackup } from "./lib/backup";
+import type { BackupKind } from "./lib/backup-archive";
 import { required } from "./lib/cli-args";
-import { readBackupKind, restoreBackup } from "./lib/restore";
 
 const CLI_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 
@@ -28,6 +24,7 @@ function progressLine(text: string): void {
 }
 
 const restore: Command = async (flags, { connected }) => {
+  const { readBackupKind, restoreBackup } = await import("./lib/restore");
   const file = required(flags, "in");
   const force = flags.force === "true";
   const onProgress = (line: string) => progressLine(`[restore] ${line}`);
@@ -43,6 +40,11 @@ restore.ownsDatabase = true;
 
 export const portabilityCommands: Record<string, Command> = {
   import: async (flags) => {
+    const { findUserByUsername } = await import("../lib/users/find-user-by-username");
+    const { IMPORT_SOURCES } = await import("../lib/portability/import-item");
+    const { createImport } = await import("../lib/portability/create-import");
+    const { runImport } = await import("../lib/portability/run-import");
+    const { getImport } = await import("../lib/portability/get-import");
     const user = await findUserByUsername(required(flags, "username"));
     const source = required(flags, "source");
     if (!(IMPORT_SOURCES as readonly string[]).includes(source)) throw new Error(`--source must be one of ${IMPORT_SOURCES.join(", ")}`);
@@ -57,6 +59,8 @@ export const portabilityCommands: Record<string, Command> = {
   },
 
   export: async (flags) => {
+    const { findUserByUsername } = await import("../lib/users/find-user-by-username");
+    const { writeExport } = await import("../lib/portability/write-export");
     const user = await findUserByUsername(required(flags, "username"));
     const format = (flags.format ?? "json") as ExportFormat;
     if (format !== "json" && format !== "markdown") throw new Error("--format must be json or markdown");
@@ -66,6 +70,8 @@ export const portabilityCommands: Record<string, Command> = {
   },
 
   backup: async (flags, { database }) => {
+    const { BACKUP_KINDS } = await import("./lib/backup-archive");
+    const { writeBackup } = await import("./lib/backup");
     const out = required(flags, "out");
     const format = flags.format as BackupKind | undefined;
     if (format !== undefined && !(BACKUP_KINDS as readonly string[]).includes(format)) throw new Error(`--format must be one of ${BACKUP_KINDS.join(", ")}`);
