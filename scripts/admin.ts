@@ -5,7 +5,7 @@
 // (through its socket), or the embedded data directory opened just for this command.
 import { ZodError } from "zod";
 import { parseFlags } from "./lib/cli-args";
-import { withDatabase, type ConfiguredDatabase } from "./lib/embedded-server";
+import { withDatabase, type ConfiguredDatabase } from "./lib/with-database";
 import { loadEnvFiles } from "./lib/load-env-files";
 import { ApiError } from "../lib/http/api-error";
 

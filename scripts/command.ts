@@ -1,6 +1,6 @@
 // The shape of one admin CLI command, on its own so the command tables (admin-commands.ts,
 // portability-commands.ts) share it without importing each other.
-import type { ConfiguredDatabase } from "./lib/embedded-server";
+import type { ConfiguredDatabase } from "./lib/with-database";
 
 type Flags = Record<string, string>;
 

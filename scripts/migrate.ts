@@ -11,7 +11,8 @@ import { parseArgs } from "node:util";
 import { env } from "../lib/env";
 import { assertEnvironment } from "../lib/env-check";
 import { loadEnvFiles } from "./lib/load-env-files";
-import { startEmbeddedServer, withDatabase } from "./lib/embedded-server";
+import { startEmbeddedServer } from "./lib/embedded-server";
+import { withDatabase } from "./lib/with-database";
 import { applyPendingMigrations, createMigration, resolveMigration } from "./lib/migrations";
 
 const USAGE =

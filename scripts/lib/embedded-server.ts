@@ -10,7 +10,6 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { env } from "../../lib/env";
 import { dumpDataDir, requestDump, serveDumps, type DumpChannel } from "./embedded-dump-channel";
 import { openPGliteDurably } from "./open-pglite-durably";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions";
@@ -266,28 +265,5 @@ export async function connectOrStartEmbedded(
       if (!(error instanceof DataDirBusyError) || Date.now() > deadline) throw error;
       await sleep(250);
     }
-  }
-}
-
-/**
- * Runs `fn` against the configured database: DATABASE_URL when set (for `migrations`, the direct
- * URL when one is configured: env.migrationDatabaseUrl), else the embedded database in DATA_DIR
- * (the running server's, or a private one for the duration of `fn`).
- */
-export type ConfiguredDatabase = {
-  url: string;
-  mode: "embedded" | "postgres";
-  /** PGlite's own dump, when this process can reach the process that holds the data directory. */
-  dumpDataDir?: () => Promise<Readable>;
-};
-
-export async function withDatabase<T>(fn: (db: ConfiguredDatabase) => Promise<T>, options: { purpose?: "migrations" } = {}): Promise<T> {
-  const url = options.purpose === "migrations" ? env.migrationDatabaseUrl : env.databaseUrl;
-  if (url) return fn({ url, mode: env.embeddedDatabase ? "embedded" : "postgres" });
-  const db = await connectOrStartEmbedded(env.dataDir);
-  try {
-    return await fn({ url: db.url, mode: "embedded", dumpDataDir: db.dumpDataDir });
-  } finally {
-    await db.release();
   }
 }
