@@ -56,7 +56,7 @@ async function seed(env: Record<string, string>, databaseUrl: string): Promise<S
   const made = await runAdmin(["key:create", "--username", username, "--scopes", "posts:read,posts:write"], adminEnv);
   if (made.code !== 0) throw new Error(`key:create: ${made.stderr}`);
   const { key } = made.json as { key: string };
-  const front = await startEdgeFront(runDir, env, runtime);
+  const front = await startEdgeFront(runDir, env, runtime, { cache: false });
   const slug = "bench-post";
   const content = { type: "doc", content: Array.from({ length: 20 }, (_, i) => ({ type: "paragraph", content: [{ type: "text", text: `Paragraph ${i} of the cold-start post.` }] })) };
   const res = await fetch(`${front.url}/api/posts`, { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: JSON.stringify({ title: "Bench post", slug, status: "published", content }) });
@@ -66,7 +66,7 @@ async function seed(env: Record<string, string>, databaseUrl: string): Promise<S
 }
 
 async function coldStart(dir: string, env: Record<string, string>, scenario: Scenario, s: Seed, run: number) {
-  const front = await startEdgeFront(dir, env, runtime);
+  const front = await startEdgeFront(dir, env, runtime, { cache: false });
   try {
     const [target, init] = scenario.request(s, run);
     const started = performance.now();
@@ -118,8 +118,8 @@ async function main(): Promise<void> {
     }
 
     lines.push("", `### The proxy on a public page (warm, ${rounds} alternating rounds of ${perRound} requests each way)`, "");
-    const withProxy = await startEdgeFront(runDir, services.env, runtime);
-    const withoutProxy = await startEdgeFront(runDir, services.env, runtime, { proxy: false });
+    const withProxy = await startEdgeFront(runDir, services.env, runtime, { cache: false });
+    const withoutProxy = await startEdgeFront(runDir, services.env, runtime, { proxy: false, cache: false });
     try {
       const page = `/${s.username}/${s.slug}`;
       const etag = (await fetch(`${withProxy.url}${page}`)).headers.get("etag")!;

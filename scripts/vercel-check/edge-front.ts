@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { routeRequest, type EdgeRequest, type Found, type MiddlewareResult, type Route } from "./edge-router";
+import { edgeCache, type EdgeCache } from "./edge-cache";
 import { invokeFunction, readBody, sendResponse } from "./edge-http";
 import type { RunManifest } from "./materialize";
 import { startFunction, type FunctionRuntime, type RunningFunction } from "./start-function";
@@ -28,6 +29,8 @@ export type EdgeFront = {
   running(): RunningFunction[];
   /** Invocations per function name (the proxy's `_middleware` included). */
   invocations: Map<string, number>;
+  /** The CDN cache's stand-in (edge-cache.ts), with the purges the functions asked for. */
+  cache?: EdgeCache;
   close(): Promise<void>;
 };
 
@@ -35,9 +38,16 @@ const CONTENT_TYPES: Record<string, string> = { ".html": "text/html; charset=utf
 
 /**
  * `proxy: false` routes as if the build had no proxy.ts (its routes are passed over): a page's
- * cost with and without it, on one build (bench/vercel-functions).
+ * cost with and without it, on one build (bench/vercel-functions). `cache: false` leaves the CDN
+ * out, so every request reaches a function (the bench measures them, not the cache).
  */
-export async function startEdgeFront(runDir: string, env: Record<string, string>, runtime: FunctionRuntime, options: { proxy?: boolean } = {}): Promise<EdgeFront> {
+export async function startEdgeFront(
+  runDir: string,
+  env: Record<string, string>,
+  runtime: FunctionRuntime,
+  options: { proxy?: boolean; cache?: boolean } = {},
+): Promise<EdgeFront> {
+  const cache = options.cache === false ? undefined : edgeCache();
   const manifest = JSON.parse(readFileSync(path.join(runDir, "manifest.json"), "utf8")) as RunManifest;
   const config = JSON.parse(readFileSync(path.join(runDir, "config.json"), "utf8")) as { routes: Route[]; overrides?: Record<string, Override> };
   const staticByPath = new Map<string, { file: string; contentType?: string }>();
@@ -62,7 +72,7 @@ export async function startEdgeFront(runDir: string, env: Record<string, string>
     let starting = started.get(name);
     if (!starting) {
       const group = manifest.groups.find((candidate) => candidate.name === name)!;
-      starting = startFunction({ name, dir: path.join(runDir, group.dir), useWebApi: group.config.useWebApi === true, env, runtime });
+      starting = startFunction({ name, dir: path.join(runDir, group.dir), useWebApi: group.config.useWebApi === true, env, runtime, onPurge: (purge) => cache?.purge(purge) });
       void starting.then((fn) => running.push(fn), () => {});
       started.set(name, starting);
     }
@@ -144,9 +154,12 @@ export async function startEdgeFront(runDir: string, env: Record<string, string>
       const response = new Response(readFileSync(file), { status: routed.status ?? 200, headers: { "Content-Type": "text/html; charset=utf-8", ...prerender.initialHeaders, "x-vercel-cache": "PRERENDER" } });
       return sendResponse(res, response, routed.headers);
     }
+    const cacheKey = `${url.pathname}${url.search}`;
+    const cached = cache?.lookup(request.method, cacheKey, req.headers["if-none-match"] ?? null);
+    if (cached) return sendResponse(res, cached, routed.headers);
     const group = groupOfRoute.get(routed.route)!;
     const response = await invoke(group.name, request.method, routed.url, routed.requestHeaders, body);
-    return sendResponse(res, response, routed.headers, routed.status);
+    return sendResponse(res, cache ? await cache.store(request.method, cacheKey, response) : response, routed.headers, routed.status);
   }
 
   const prerenderOf = (route: string): Prerender | undefined => {
@@ -160,6 +173,7 @@ export async function startEdgeFront(runDir: string, env: Record<string, string>
     url: `http://127.0.0.1:${port}`,
     coldStarts,
     invocations,
+    cache,
     running: () => [...running],
     async close() {
       server.closeAllConnections();

@@ -22,7 +22,18 @@ const waitUntil = (promise) => {
     .finally(() => pending.delete(tracked));
   pending.add(tracked);
 };
-globalThis[Symbol.for("@vercel/request-context")] = { get: () => ({ waitUntil, headers: {} }) };
+// Vercel's cache purges (@vercel/functions' invalidateByTag and friends read them from the same
+// context): printed as one JSON line each, which the check's front reads and applies to its cache.
+const purgeBy = (kind) => async (tags) => {
+  console.log(JSON.stringify({ purge: kind, tags: [tags].flat() }));
+};
+const purge = {
+  invalidateByTag: purgeBy("invalidate"),
+  dangerouslyDeleteByTag: purgeBy("delete"),
+  invalidateBySrcImage: async () => {},
+  dangerouslyDeleteBySrcImage: async () => {},
+};
+globalThis[Symbol.for("@vercel/request-context")] = { get: () => ({ waitUntil, purge, headers: {} }) };
 
 process.on("unhandledRejection", (err) => console.error("[function-host] unhandled rejection", err));
 

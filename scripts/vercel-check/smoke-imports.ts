@@ -49,7 +49,7 @@ export const directImport: SmokeStep = {
     }
     const archive = await markdownArchive(6_000_000);
     const json = { "Content-Type": "application/json" };
-    const created = await client.request("/api/imports/uploads", { method: "POST", key, headers: json, body: JSON.stringify({ filename: "posts.zip", size: archive.length, mimeType: "application/zip" }) });
+    const created = await client.request("/api/imports/uploads", { method: "POST", key, headers: json, body: JSON.stringify({ filename: "posts.zip", size: archive.length }) });
     expectStatus(created, 201, "POST /api/imports/uploads");
     const upload = created.json as { uploadId: string; uploadUrl: string; headers: Record<string, string> };
     const put = await fetch(upload.uploadUrl, { method: "PUT", headers: upload.headers, body: new Uint8Array(archive) });

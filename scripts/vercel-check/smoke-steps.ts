@@ -4,7 +4,7 @@ import { createKey, dashboardSignedOut, firstRunSetup, health, signIn } from "./
 import type { SmokeContext, SmokeStep } from "./smoke-context";
 import { directImport, importRefusedByFront } from "./smoke-imports";
 import { directUpload, sixMbRefusedByFront, uploadThreeMb } from "./smoke-media";
-import { cronTick, publicPage, publishPost, socialImage, subscribeWebhook, webhookAfterAnswer } from "./smoke-posts";
+import { cronTick, editThroughCdn, publicPage, publishPost, socialImage, subscribeWebhook, webhookAfterAnswer } from "./smoke-posts";
 
 export const SMOKE_STEPS: SmokeStep[] = [
   health,
@@ -16,6 +16,7 @@ export const SMOKE_STEPS: SmokeStep[] = [
   publishPost,
   webhookAfterAnswer,
   publicPage,
+  editThroughCdn,
   socialImage,
   uploadThreeMb,
   sixMbRefusedByFront,

@@ -53,7 +53,17 @@ export function functionEnv(deploymentEnv: Record<string, string>): Record<strin
 
 export type FunctionRuntime = { node: string; major: number };
 
-export async function startFunction(options: { name: string; dir: string; useWebApi: boolean; env: Record<string, string>; runtime: FunctionRuntime }): Promise<RunningFunction> {
+/** A cache purge a function asked for (invalidateByTag and friends, through Vercel's request context). */
+export type Purge = { purge: "invalidate" | "delete"; tags: string[] };
+
+export async function startFunction(options: {
+  name: string;
+  dir: string;
+  useWebApi: boolean;
+  env: Record<string, string>;
+  runtime: FunctionRuntime;
+  onPurge?: (purge: Purge) => void;
+}): Promise<RunningFunction> {
   const dir = realpathSync(options.dir);
   const port = await freePort();
   const started = performance.now();
@@ -66,8 +76,13 @@ export async function startFunction(options: { name: string; dir: string; useWeb
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const ready = new Promise<void>((resolve, reject) => {
+    let pending = "";
     const take = (chunk: Buffer) => {
       output += chunk;
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) if (line.startsWith('{"purge":')) options.onPurge?.(JSON.parse(line) as Purge);
       if (output.includes('{"ready":true')) resolve();
     };
     child.stdout!.on("data", take);

@@ -60,8 +60,11 @@ describe("the check's edge router", () => {
     const slash = await routeRequest(routes, request("/alice/hello/"), lookup, noProxy);
     expect(slash.kind).toBe("redirect");
     expect(slash.kind === "redirect" && [slash.status, slash.headers.get("location")]).toEqual([308, "/alice/hello"]);
-    const cors = await routeRequest(routes, request("/api/posts/p1"), lookup, noProxy);
+    const cors = await routeRequest(routes, request("/api/posts/by-username/alice"), lookup, noProxy);
     expect(cors.headers.get("access-control-allow-origin")).toBe("*");
+    const other = await routeRequest(routes, request("/api/posts/p1"), lookup, noProxy);
+    expect(other).toMatchObject({ kind: "function", route: "api/posts/[id]" });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("runs the proxy where its route matches: its answer ends the request, or its request headers go on to the function", async () => {
