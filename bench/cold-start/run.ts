@@ -1,5 +1,7 @@
 // `npm run bench:cold-start`: how long a fresh server takes to give its first answer, as a
 // serverless instance would on its first request, and how much server code each route loads.
+// (The same three requests against the functions Vercel's builder makes, each started as Vercel
+// starts them: `npm run bench:vercel`, bench/vercel-functions/run.ts.)
 //
 // For each scenario, five times: a new production server process (scripts/serve.ts, as `npm start`
 // serves it) is started with nothing warmed, and the first request is sent the moment its port
