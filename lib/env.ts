@@ -127,6 +127,10 @@ export const env = {
   get preparedStatements(): boolean {
     return readEnv("DATABASE_PREPARED_STATEMENTS") ?? true;
   },
+  /** Connections each instance's pool may open (lib/db-pool.ts): 5 on Vercel, where instances scale out, else pg's 10. */
+  get databasePoolMax(): number {
+    return readEnv("DATABASE_POOL_MAX") ?? (env.onVercel ? 5 : 10);
+  },
   /** pino level of the server's JSON logs (lib/log/logger.ts). */
   get logLevel(): LogLevel {
     return readEnv("LOG_LEVEL") ?? "info";
