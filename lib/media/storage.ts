@@ -7,27 +7,11 @@
 import { env } from "../env";
 import { localStorage } from "./storage-local";
 import { s3Storage } from "./storage-s3";
+import type { MediaStorage } from "./storage-driver";
 
-export type StoredObject = { body: ReadableStream<Uint8Array>; size: number };
-export type ListedObject = { key: string; size: number; lastModified: Date };
-/** Where and how the client sends the bytes of a two-step upload. */
-export type SignedPut = { url: string; headers: Record<string, string> };
-
-export interface MediaStorage {
-  /** Writes the whole object; an existing one is replaced. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The object as a stream, or null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
-  /** Removes the objects; missing ones are not an error. */
-  delete(keys: string[]): Promise<void>;
-  /**
-   * A URL that accepts one PUT of exactly `size` bytes at `key` until `expiresAt`: a presigned
-   * URL on S3, the app's own one-time URL (`origin` + /api/media/uploads/<id>) on local disk.
-   */
-  signedPutUrl(input: { key: string; uploadId: string; origin: string; contentType: string; size: number; expiresAt: Date }): Promise<SignedPut>;
-  /** Every object, for the orphan sweep. */
-  list(): AsyncIterable<ListedObject>;
-}
+// The driver contract and the key check live in storage-driver.ts, which the drivers import
+// (never this chooser, which imports them); re-exported so callers keep one import.
+export { STORAGE_KEY, assertStorageKey, type ListedObject, type MediaStorage, type SignedPut, type StoredObject } from "./storage-driver";
 
 const globalForStorage = globalThis as unknown as { inkbaseMediaStorage?: MediaStorage };
 
@@ -35,12 +19,4 @@ const globalForStorage = globalThis as unknown as { inkbaseMediaStorage?: MediaS
 export function mediaStorage(): MediaStorage {
   globalForStorage.inkbaseMediaStorage ??= env.mediaStorage === "s3" ? s3Storage(env.s3) : localStorage(env.dataDir);
   return globalForStorage.inkbaseMediaStorage;
-}
-
-/** `<media id>/<name>` or `uploads/<upload id>`: the only keys a driver accepts (no path tricks). */
-export const STORAGE_KEY = /^(?:med_[A-Za-z0-9]{8,40}\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}|uploads\/upl_[A-Za-z0-9]{8,40})$/;
-
-export function assertStorageKey(key: string): string {
-  if (!STORAGE_KEY.test(key) || key.includes("..")) throw new Error(`not a media storage key: ${JSON.stringify(key)}`);
-  return key;
 }

@@ -18,6 +18,9 @@ export async function createUser(input: CreateUserInput, tx: Tx = db()): Promise
         plan: data.plan,
         displayName: data.displayName ?? null,
         avatar: data.avatar ?? null,
+        // Accounts made by the operator (the admin CLI, the demo seed) count as verified
+        // (ACCOUNTS.md); sign-up writes its own unverified row (lib/accounts/sign-up.ts).
+        emailVerifiedAt: new Date(),
       },
       select: { id: true, username: true, email: true, plan: true },
     });
