@@ -12,6 +12,7 @@ import { Inkbase } from "@inkbase/sdk";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db";
 import { s3Storage } from "../../lib/media/storage-s3";
+import { startBlobServer, type BlobTestServer } from "../support/blob-server";
 import { connectTestDatabase, createTestKey, createTestUser } from "../support/fixtures";
 import { zipOf } from "../support/portability";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
@@ -24,13 +25,17 @@ type Store = { name: string; url: () => string; staged: (uploadId: string) => Pr
 
 let s3: S3TestServer;
 let s3App: RunningServer;
+let blob: BlobTestServer;
+let blobApp: RunningServer;
 beforeAll(async () => {
   s3 = await startS3Server();
-  s3App = await startNextServer({ ...testServerEnv({ databaseUrl: inject("databaseUrl"), cronSecret: "unused" }), ...s3.env });
+  blob = await startBlobServer();
+  const env = testServerEnv({ databaseUrl: inject("databaseUrl"), cronSecret: "unused" });
+  [s3App, blobApp] = await Promise.all([startNextServer({ ...env, ...s3.env }), startNextServer({ ...env, ...blob.env })]);
 }, 120_000);
 afterAll(async () => {
-  await s3App?.stop();
-  await s3?.stop();
+  await Promise.all([s3App?.stop(), blobApp?.stop()]);
+  await Promise.all([s3?.stop(), blob?.stop()]);
 });
 
 const stores: Store[] = [
@@ -47,6 +52,11 @@ const stores: Store[] = [
       for await (const object of bucket.list()) if (object.key === `uploads/${uploadId}`) return true;
       return false;
     },
+  },
+  {
+    name: "Vercel Blob (Blob's upload URL with a client token)",
+    url: () => blobApp.url,
+    staged: async (uploadId) => blob.pathnames().includes(`uploads/${uploadId}`),
   },
 ];
 
