@@ -9,7 +9,7 @@
 // `budgetMs` bounds one run (a Vercel function): the claim is then let go for the next
 // GET of the report or cron tick to resume.
 import { projectTag, SITEMAP_TAG } from "../cache/cache-tags";
-import { purgeNow } from "../cache/purge-after-response";
+import { purgeNow } from "../cache/purge-now";
 import { htmlToDocument } from "../content/html-to-document";
 import { markdownToDocument } from "../content/markdown-to-document";
 import type { TiptapDocument } from "../content/tiptap-document";

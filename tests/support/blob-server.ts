@@ -150,7 +150,8 @@ export async function startBlobServer(): Promise<BlobTestServer> {
     const url = new URL(req.url ?? "/", origin);
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     if (req.method === "OPTIONS") {
-      res.writeHead(204, CORS).end();
+      // A wildcard does not cover Authorization in a preflight: name what the browser asks for.
+      res.writeHead(204, { ...CORS, "Access-Control-Allow-Headers": String(req.headers["access-control-request-headers"] ?? "*") }).end();
       return;
     }
     if (url.pathname.startsWith(`/objects/${storeId}/`) && (req.method === "GET" || req.method === "HEAD")) {

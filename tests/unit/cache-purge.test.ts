@@ -4,7 +4,8 @@
 // public Cache-Control: a minute at shared caches, a day on Vercel where purging is in place.
 import { afterEach, describe, expect, it } from "vitest";
 import { cacheTagHeaders } from "../../lib/cache/cache-tags";
-import { purgeAfterResponse, purgeAvailable, purgeNow } from "../../lib/cache/purge-after-response";
+import { purgeAfterResponse } from "../../lib/cache/purge-after-response";
+import { purgeAvailable, purgeNow } from "../../lib/cache/purge-now";
 import { publicCacheControl } from "../../lib/posts/public-http";
 
 const CONTEXT = Symbol.for("@vercel/request-context");
