@@ -21,7 +21,8 @@ import { enqueueEvent } from "../webhooks/enqueue-event";
 import { findPostRevision } from "./find-post-revision";
 import { postEventData } from "./post-event-data";
 import { POST_INCLUDE } from "./post-include";
-import { SEO_FIELDS, type CoauthorInput } from "./post-input";
+import { RESTORED_FIELDS } from "./post-fields";
+import type { CoauthorInput } from "./post-input";
 import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
 import { recordPostRevision } from "./record-post-revision";
 import { replacePostCoauthors } from "./replace-post-coauthors";
@@ -56,19 +57,13 @@ export async function restorePostRevision(options: {
       const content = source.content as unknown as TiptapDocument;
       const words = wordCount(content);
       const data: Prisma.PostUncheckedUpdateInput = {
-        title: source.title,
-        subtitle: source.subtitle,
         excerpt: source.excerptAuto ? autoExcerpt(content) : source.excerpt,
         excerptAuto: source.excerptAuto,
         content: source.content as Prisma.InputJsonObject,
         readingTime: readingTimeOfWords(words),
-        slug: source.slug,
-        coverImage: source.coverImage,
-        featured: source.featured,
-        visibility: source.visibility,
         updatedAt: nextRevisionTime(locked.updatedAt, now),
       };
-      for (const field of SEO_FIELDS) data[field] = source[field];
+      for (const field of RESTORED_FIELDS) (data as Record<string, unknown>)[field] = source[field];
       const post = await tx.post.update({ where: { id: postId }, data });
       await replacePostTags(tx, { ownerId: owner.id, postId, names: (source.tags as { name: string }[]).map((tag) => tag.name) });
       await replacePostCoauthors(tx, { ownerId: owner.id, postId, coauthors: await stillExisting(tx, source.coauthors as PostCoauthorResponse[]) });

@@ -3,8 +3,8 @@
 // are loaded and rendered only on a miss), or the 404 page.
 import { conditionalBody } from "../http/conditional-json";
 import { publicCacheControl } from "../posts/public-http";
-import { blogShell } from "@/components/blog/blog-shell";
-import { postList } from "@/components/blog/post-list";
+import { blogShell } from "./views/blog-shell";
+import { postList } from "./views/post-list";
 import { html, HTML_CONTENT_TYPE } from "./html";
 import { blogMetadata } from "./blog-metadata";
 import { blogPageData, blogPageHead, type BlogPage } from "./load-blog-page";

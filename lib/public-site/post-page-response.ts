@@ -4,9 +4,9 @@
 import { conditionalBody } from "../http/conditional-json";
 import { postUrl } from "../posts/post-event-data";
 import { PRIVATE_CACHE_CONTROL, publicCacheControl } from "../posts/public-http";
-import { blogShell } from "@/components/blog/blog-shell";
-import { coverPreload } from "@/components/blog/cover-image";
-import { postArticle } from "@/components/blog/post-article";
+import { blogShell } from "./views/blog-shell";
+import { coverPreload } from "./views/cover-image";
+import { postArticle } from "./views/post-article";
 import { HTML_CONTENT_TYPE } from "./html";
 import { ownerPreview, postCover, postPageHead, type PostPageData } from "./load-post-page";
 import { notFoundPage } from "./not-found-page";

@@ -1717,7 +1717,7 @@ export interface components {
             createdAt: string;
             /** @description The owner's username. */
             project: string;
-            /** @description Entry events: `{ collection: { id, slug }, entry: { id, version, labels } }`. `label.updated`: `{ collection: { id, slug }, entryId, label, version, previousVersion, meta }` (`version` null when removed). Post events: `{ post: { id, slug, title, status, visibility, publishedAt, url } }`. `import.completed`: `{ id, source, status, created, updated, skipped, warnings, images: { copied, reused, failed }, error? }` (`warnings` is a count; `images` the report's image counts, as `GET /api/imports/{id}` answers them). */
+            /** @description Entry events: `{ collection: { id, slug }, entry: { id, version, labels } }`. `label.updated`: `{ collection: { id, slug }, entryId, label, version, previousVersion, meta }` (`version` null when removed). Post events: `{ post: { id, slug, title, status, visibility, publishedAt, url } }`. `media.created` and `media.deleted`: `{ media: { id, filename, url } }` (`url` the stored original, as the medium's `url` in `GET /api/media/{id}`). `import.completed`: `{ id, source, status, created, updated, skipped, warnings, images: { copied, reused, failed }, error? }` (`warnings` is a count; `images` the report's image counts, as `GET /api/imports/{id}` answers them). */
             data: {
                 [key: string]: unknown;
             };
@@ -1920,14 +1920,32 @@ export interface components {
             slug: string;
             title: string;
             subtitle: string | null;
+            coverImage: string | null;
+            featured: boolean;
+            /** @enum {string} */
+            visibility: "public" | "private" | "link-only";
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            seoTitle: string | null;
+            seoDescription: string | null;
+            canonicalUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
+            twitterTitle: string | null;
+            twitterDescription: string | null;
+            twitterImage: string | null;
+            robots: string | null;
             excerpt: string;
             content: components["schemas"]["TiptapNode"];
             /** @description HTML or Markdown for those formats; null for tiptap. */
             rendered: string | null;
             /** @enum {string} */
             format: "tiptap" | "html" | "markdown";
-            coverImage: string | null;
-            featured: boolean;
             tags: {
                 name: string;
                 slug: string;
@@ -1940,24 +1958,6 @@ export interface components {
                 avatar: string | null;
             };
             readingTime: number;
-            /** Format: date-time */
-            publishedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @enum {string} */
-            visibility: "public" | "private" | "link-only";
-            /** @enum {string} */
-            status: "draft" | "published";
-            seoTitle: string | null;
-            seoDescription: string | null;
-            canonicalUrl: string | null;
-            ogTitle: string | null;
-            ogDescription: string | null;
-            ogImage: string | null;
-            twitterTitle: string | null;
-            twitterDescription: string | null;
-            twitterImage: string | null;
-            robots: string | null;
         };
         PostCoauthor: {
             userId: string;
@@ -1976,14 +1976,32 @@ export interface components {
             slug: string;
             title: string;
             subtitle: string | null;
+            coverImage: string | null;
+            featured: boolean;
+            /** @enum {string} */
+            visibility: "public" | "private" | "link-only";
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            seoTitle: string | null;
+            seoDescription: string | null;
+            canonicalUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
+            twitterTitle: string | null;
+            twitterDescription: string | null;
+            twitterImage: string | null;
+            robots: string | null;
             excerpt: string;
             content: components["schemas"]["TiptapNode"];
             /** @description HTML or Markdown for those formats; null for tiptap. */
             rendered: string | null;
             /** @enum {string} */
             format: "tiptap" | "html" | "markdown";
-            coverImage: string | null;
-            featured: boolean;
             tags: {
                 name: string;
                 slug: string;
@@ -1996,24 +2014,6 @@ export interface components {
                 avatar: string | null;
             };
             readingTime: number;
-            /** Format: date-time */
-            publishedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @enum {string} */
-            visibility: "public" | "private" | "link-only";
-            /** @enum {string} */
-            status: "draft" | "published";
-            seoTitle: string | null;
-            seoDescription: string | null;
-            canonicalUrl: string | null;
-            ogTitle: string | null;
-            ogDescription: string | null;
-            ogImage: string | null;
-            twitterTitle: string | null;
-            twitterDescription: string | null;
-            twitterImage: string | null;
-            robots: string | null;
             adjacent: {
                 prev: {
                     slug: string;
