@@ -11,7 +11,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ["auto", "pretty", "json"] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-export const MEDIA_STORAGES = ["local", "s3"] as const;
+export const MEDIA_STORAGES = ["local", "s3", "vercel-blob"] as const;
 export type MediaStorageKind = (typeof MEDIA_STORAGES)[number];
 
 // Digits only: Number() alone would also take "1e3", "0x10", " 42" and "4.0". Past 2^53 Number()
@@ -57,6 +57,7 @@ const FORMATS = {
   TRUST_PROXY: flag,
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   DATABASE_PREPARED_STATEMENTS: flag,
+  DATABASE_POOL_MAX: positiveInt,
   SEED_DEMO: flag,
   INKBASE_EMBEDDED_DB: flag,
   BENCH_WITHOUT_POST_REVISIONS: flag,
@@ -67,6 +68,7 @@ const FORMATS = {
   MEDIA_PUBLIC_URL: urlBase,
   S3_ENDPOINT: httpUrl,
   S3_FORCE_PATH_STYLE: flag,
+  VERCEL_BLOB_API_URL: httpUrl,
 };
 
 export type EnvName = keyof typeof FORMATS;
@@ -95,6 +97,22 @@ function s3Problems(vars: Vars): string[] {
   return problems;
 }
 
+/** Vercel Blob needs its read-write token (set by connecting a Blob store to the Vercel project). */
+function blobProblems(vars: Vars): string[] {
+  if (vars.MEDIA_STORAGE !== "vercel-blob" || isSet(vars.BLOB_READ_WRITE_TOKEN)) return [];
+  return ["MEDIA_STORAGE=vercel-blob but BLOB_READ_WRITE_TOKEN is not set: connect a Blob store to the Vercel project (Storage → Blob), which sets it; see docs/media.md."];
+}
+
+/**
+ * MEDIA_STORAGE, or its default: `vercel-blob` on Vercel once a Blob store is connected (its
+ * BLOB_READ_WRITE_TOKEN is set), else `local`. A malformed value is undefined here (the check names it).
+ */
+export function mediaStorageKindOf(vars: Vars): MediaStorageKind | undefined {
+  const { value, problems } = parseEnvVar("MEDIA_STORAGE", vars);
+  if (problems.length) return undefined;
+  return value ?? (vars.VERCEL === "1" && isSet(vars.BLOB_READ_WRITE_TOKEN) ? "vercel-blob" : "local");
+}
+
 /**
  * Upstash's REST endpoint and token, under either pair of names: Upstash's own, or the ones
  * Vercel's Upstash (formerly Vercel KV) marketplace integration sets. The first pair set wins.
@@ -117,7 +135,7 @@ export function hasUpstash(vars: Vars): boolean {
 
 /** Every malformed value in `vars`, and every pair set by halves. */
 export function envFormatProblems(vars: Vars): string[] {
-  return [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars), ...upstashPairProblems(vars)];
+  return [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars), ...blobProblems(vars), ...upstashPairProblems(vars)];
 }
 
 /**

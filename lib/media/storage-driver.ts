@@ -16,7 +16,8 @@ export interface MediaStorage {
   delete(keys: string[]): Promise<void>;
   /**
    * A URL that accepts one PUT of exactly `size` bytes at `key` until `expiresAt`: a presigned
-   * URL on S3, the app's own one-time URL (`origin` + /api/media/uploads/<id>) on local disk.
+   * URL on S3, Blob's upload URL with a client token on Vercel Blob, the app's own one-time URL
+   * (`origin` + /api/media/uploads/<id>) on local disk.
    */
   signedPutUrl(input: { key: string; uploadId: string; origin: string; contentType: string; size: number; expiresAt: Date }): Promise<SignedPut>;
   /** Every object, for the orphan sweep. */

@@ -1,12 +1,13 @@
 // Where media files live (MEDIA.md "Storage"): one small interface, one file per driver
-// (storage-local.ts under DATA_DIR/media, storage-s3.ts for any S3-compatible store), chosen once
-// from MEDIA_STORAGE. Nothing else asks which driver it has. Keys are `<media id>/<name>` for a
+// (storage-local.ts under DATA_DIR/media, storage-s3.ts for any S3-compatible store,
+// storage-vercel-blob.ts for a Vercel Blob store), chosen once from MEDIA_STORAGE. Nothing else asks which driver it has. Keys are `<media id>/<name>` for a
 // medium's files and `uploads/<upload id>` for bytes staged by the two-step upload; a driver may
 // refuse any other shape. Every failure of the store itself is a StorageError, which the API
 // answers with 503 `Storage unavailable` (lib/media/storage-error.ts).
 import { env } from "../env";
 import { localStorage } from "./storage-local";
 import { s3Storage } from "./storage-s3";
+import { vercelBlobStorage } from "./storage-vercel-blob";
 import type { MediaStorage } from "./storage-driver";
 
 // The driver contract and the key check live in storage-driver.ts, which the drivers import
@@ -17,6 +18,18 @@ const globalForStorage = globalThis as unknown as { inkbaseMediaStorage?: MediaS
 
 /** The configured store, created on first use. */
 export function mediaStorage(): MediaStorage {
-  globalForStorage.inkbaseMediaStorage ??= env.mediaStorage === "s3" ? s3Storage(env.s3) : localStorage(env.dataDir);
+  globalForStorage.inkbaseMediaStorage ??= chooseStorage();
   return globalForStorage.inkbaseMediaStorage;
 }
+
+function chooseStorage(): MediaStorage {
+  switch (env.mediaStorage) {
+    case "s3":
+      return s3Storage(env.s3);
+    case "vercel-blob":
+      return vercelBlobStorage(env.blob);
+    default:
+      return localStorage(env.dataDir);
+  }
+}
+

@@ -8,6 +8,8 @@
 // A restore is always recorded, even one that changes nothing (the author asked for it). A user
 // co-author whose account no longer exists is left out (the account cannot be named again); a
 // slug another post has taken since is 409 `Slug already used`, as on PATCH.
+import { postCacheTags } from "../cache/post-cache-tags";
+import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { autoExcerpt } from "../content/auto-excerpt";
 import { readingTimeOfWords } from "../content/reading-time";
 import { wordCount } from "../content/word-count";
@@ -40,8 +42,9 @@ export async function restorePostRevision(options: {
 }): Promise<{ post: PostResponse; revision: number }> {
   const { owner, postId, revision, actor, ifMatch } = options;
   const now = options.now ?? new Date();
+  const before = purgeAvailable() ? await postCacheTags([postId], { ownerId: owner.id }) : [];
   try {
-    return await db().$transaction(async (tx) => {
+    const restored = await db().$transaction(async (tx) => {
       const [locked] = await tx.$queryRaw<{ updatedAt: Date }[]>`
         SELECT "updatedAt" FROM "Post" WHERE id = ${postId} AND "ownerId" = ${owner.id} FOR UPDATE`;
       if (!locked) throw notFound("Post not found");
@@ -77,6 +80,9 @@ export async function restorePostRevision(options: {
       const row = await tx.post.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE });
       return { post: toPost(row, "tiptap"), revision: recorded.revision };
     });
+    // Old and new co-authors' blogs too; a draft's restore purges nothing readers could see.
+    if (restored.post.status === "published") purgeAfterResponse("post restored", async () => [...before, ...(await postCacheTags([postId]))]);
+    return restored;
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;

@@ -3,7 +3,7 @@
 // miss); the owner's draft preview, private and uncached; or the 404 page.
 import { conditionalBody } from "../http/conditional-json";
 import { postUrl } from "../posts/post-event-data";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../posts/public-http";
+import { PRIVATE_CACHE_CONTROL, publicCacheControl } from "../posts/public-http";
 import { blogShell } from "./views/blog-shell";
 import { coverPreload } from "./views/cover-image";
 import { postArticle } from "./views/post-article";
@@ -29,7 +29,8 @@ export async function postPageResponse(req: Request, options: { username: string
   if (head) {
     return conditionalBody(req, {
       etag: head.etag,
-      cacheControl: PUBLIC_CACHE_CONTROL,
+      cacheControl: publicCacheControl(),
+      cacheTags: head.read.cacheTags,
       contentType: HTML_CONTENT_TYPE,
       body: async () => postPage(await head.read.body(), false),
     });

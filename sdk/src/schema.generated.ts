@@ -462,11 +462,33 @@ export interface paths {
         put?: never;
         /**
          * Start an import
-         * @description Imports a Ghost JSON export, a WordPress WXR file, Markdown files with YAML front matter (one `.md` or a `.zip`), or an Inkbase JSON export. Answers at once; the import runs in the background: follow it with `GET /api/imports/{id}`. Re-importing the same file updates what it imported before and duplicates nothing. Files up to 32 MiB.
+         * @description Imports a Ghost JSON export, a WordPress WXR file, Markdown files with YAML front matter (one `.md` or a `.zip`), or an Inkbase JSON export. Answers at once; the import runs in the background: follow it with `GET /api/imports/{id}`. Re-importing the same file updates what it imported before and duplicates nothing. Files up to 32 MiB. Two ways to send the file: `multipart/form-data` with the file itself (on Vercel, whose functions take bodies up to 4.5 MB, only for files up to 4 MB), or JSON `{ uploadId, source, dryRun }` naming a file sent straight to storage through `POST /api/imports/uploads` (any size up to 32 MiB, everywhere).
          *
          *     Scopes: `posts:write`.
          */
         post: operations["postImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an import upload
+         * @description For export files of any size up to 32 MiB, on every deployment (a Vercel function takes request bodies up to 4.5 MB only). `PUT` the file to `uploadUrl` with `headers` within 30 minutes (a presigned URL of the store on S3, Vercel Blob's upload URL, this app's one-time URL on local storage), then start the import with `POST /api/imports` and `{ uploadId, source }`.
+         *
+         *     Scopes: `posts:write`.
+         */
+        post: operations["postImportsUploads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1252,6 +1274,20 @@ export interface components {
              */
             dryRun?: "true" | "false";
         };
+        ImportFromUpload: {
+            /** @description From `POST /api/imports/uploads`, after the file was sent to its `uploadUrl`. */
+            uploadId: string;
+            /** @enum {string} */
+            source: "ghost" | "wordpress" | "markdown" | "inkbase";
+            /** @description `true`: only report what would happen; nothing is written. */
+            dryRun?: boolean;
+        };
+        CreateImportUploadInput: {
+            /** @description The export's file name: its extension (`.json`, `.xml`, `.md`, `.zip`) tells the importer how to read it. */
+            filename: string;
+            /** @description Bytes the client will send (at most 32 MiB); the upload URL accepts at most this many. */
+            size: number;
+        };
         MediaUploadForm: {
             /**
              * Format: binary
@@ -1695,6 +1731,18 @@ export interface components {
             /** @constant */
             status: "running";
         };
+        Upload: {
+            uploadId: string;
+            /** @description PUT the bytes here: a presigned URL of the store (S3), Vercel Blob's upload URL (its client token is in `headers`), or this app's one-time URL (local storage). */
+            uploadUrl: string;
+            /** @constant */
+            method: "PUT";
+            /** @description Send these headers with the PUT. */
+            headers: {
+                [key: string]: string;
+            };
+            expiresAt: string;
+        };
         ImportReport: {
             id: string;
             /** @enum {string} */
@@ -1844,18 +1892,6 @@ export interface components {
             title: string;
             /** @description For an entry: its collection's id. */
             collection?: string;
-        };
-        Upload: {
-            uploadId: string;
-            /** @description PUT the bytes here: a presigned URL of the store (S3), or this app's one-time URL (local storage). */
-            uploadUrl: string;
-            /** @constant */
-            method: "PUT";
-            /** @description Send these headers with the PUT. */
-            headers: {
-                [key: string]: string;
-            };
-            expiresAt: string;
         };
         MediaInUse: {
             /** @constant */
@@ -5108,6 +5144,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImportForm"];
+                "application/json": components["schemas"]["ImportFromUpload"];
             };
         };
         responses: {
@@ -5123,6 +5160,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportStarted"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Upload not found`: no import upload of yours with that `uploadId` (or it was used already). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Upload not received`: the file was not sent to the upload's `uploadUrl` yet; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description The file is over 32 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        error: "File too large";
+                        limit: number;
+                    };
+                };
+            };
+            /** @description `Unsupported Media Type`: send `multipart/form-data` or `application/json` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `Storage unavailable`: the media store failed; nothing was kept. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        error: "Storage unavailable";
+                    };
+                };
+            };
+        };
+    };
+    postImportsUploads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateImportUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Where to send the file. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
                 };
             };
             /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
@@ -5180,14 +5371,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `Unsupported Media Type`: send `multipart/form-data` */
+            /** @description The body is not sent as `application/json`. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
             /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
@@ -5222,6 +5413,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `Storage unavailable`: the media store failed; nothing was kept. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        error: "Storage unavailable";
+                    };
                 };
             };
         };
