@@ -2,12 +2,14 @@
 // a GET answered 200 with a shared max age (`Vercel-CDN-Cache-Control`, `CDN-Cache-Control`, else
 // `Cache-Control`'s s-maxage) and no cookie is kept for that long under its URL, with the tags of
 // its `Vercel-Cache-Tag`; later GETs get the stored copy (`x-vercel-cache: HIT`, a 304 when their
-// If-None-Match names its ETag) until it expires or a function purges one of its tags
-// (invalidateByTag through Vercel's request context, function-host.cjs). Like Vercel's, it sits
-// after the proxy and before the functions.
+// If-None-Match names its ETag) until it expires or a function purges one of its tags through
+// Vercel's request context (function-host.cjs): invalidateByTag marks it stale, and as on Vercel
+// the next reader still gets the stale copy (`STALE`) while the one after gets a fresh answer;
+// dangerouslyDeleteByTag drops it at once. Like Vercel's, it sits after the proxy and before the
+// functions.
 import type { Purge } from "./start-function";
 
-type Stored = { status: number; headers: Headers; body: Uint8Array; tags: string[]; expires: number };
+type Stored = { status: number; headers: Headers; body: Uint8Array; tags: string[]; expires: number; stale?: boolean };
 
 function sharedMaxAge(headers: Headers): number | undefined {
   for (const name of ["vercel-cdn-cache-control", "cdn-cache-control", "cache-control"]) {
@@ -42,9 +44,12 @@ export function edgeCache(): EdgeCache {
       if (method !== "GET" && method !== "HEAD") return undefined;
       const stored = entries.get(url);
       if (!stored || stored.expires <= Date.now()) return undefined;
+      // Served once more while Vercel revalidates in the background; here the next request does.
+      if (stored.stale) entries.delete(url);
+      const cache = stored.stale ? "STALE" : "HIT";
       const etag = stored.headers.get("etag");
-      if (etag && ifNoneMatch?.split(",").some((tag) => tag.trim() === etag)) return send(stored, "HIT", 304, null);
-      return send(stored, "HIT", stored.status, method === "HEAD" ? null : stored.body);
+      if (etag && ifNoneMatch?.split(",").some((tag) => tag.trim() === etag)) return send(stored, cache, 304, null);
+      return send(stored, cache, stored.status, method === "HEAD" ? null : stored.body);
     },
     async store(method, url, response) {
       const maxAge = sharedMaxAge(response.headers);
@@ -60,7 +65,11 @@ export function edgeCache(): EdgeCache {
     },
     purge(purge) {
       purges.push(purge);
-      for (const [url, stored] of entries) if (stored.tags.some((tag) => purge.tags.includes(tag))) entries.delete(url);
+      for (const [url, stored] of entries) {
+        if (!stored.tags.some((tag) => purge.tags.includes(tag))) continue;
+        if (purge.purge === "delete") entries.delete(url);
+        else stored.stale = true;
+      }
     },
   };
 }
