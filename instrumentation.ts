@@ -5,6 +5,9 @@
 //    with code 1, instead of answering 500 to each request later. Warnings go to the log.
 // 2. Starts the in-process cron ticker when scripts/serve.ts (`npm start`) asked for one
 //    (lib/cron/in-process-ticker.ts). Test servers, `next start` and Vercel do not ask.
+// 3. While the database holds no account, prints where to set Inkbase up and the setup code
+//    (lib/accounts/announce-setup.ts; on Vercel it shows in the runtime log). Not awaited: the
+//    server answers meanwhile, and an unreachable database is reported by /api/health, not here.
 export async function register(): Promise<void> {
   // Next's own build-time flag: both need the Node.js runtime (database, sockets, process.env).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -29,4 +32,7 @@ export async function register(): Promise<void> {
   }
   const { startRequestedTicker } = await import("./lib/cron/in-process-ticker");
   await startRequestedTicker();
+  void import("./lib/accounts/announce-setup")
+    .then(({ announceSetup }) => announceSetup())
+    .catch((err: unknown) => console.warn(`[inkbase] could not check for a first account: ${err instanceof Error ? err.message : String(err)}`));
 }

@@ -1,5 +1,6 @@
 // POST /api/imports – start an import: multipart `file` + `source` (ghost | wordpress | markdown | inkbase), `dryRun=true` to only report → 202 { id, status } (posts:write)
 import { api } from "@/lib/http/api";
+import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { createImport } from "@/lib/portability/create-import";
 import { importErrors, importStartedSchema } from "@/lib/portability/import-docs";
 import { importFormSchema, readImportRequest } from "@/lib/portability/read-import-request";
@@ -23,10 +24,12 @@ export const POST = api({
     sdk: 'inkbase.imports.create(new File([/* the export */], "export.json"), { source: "ghost" })',
     requestContent: { "multipart/form-data": importFormSchema },
     responses: { 202: { description: "The import has started.", schema: importStartedSchema } },
-    errors: { 413: importErrors.tooLarge, 415: "`Unsupported Media Type`: send `multipart/form-data`" },
+    errors: { 403: "`Verify your email address first`: an import (which can publish posts) from an unverified account; a dry run is allowed.", 413: importErrors.tooLarge, 415: "`Unsupported Media Type`: send `multipart/form-data`" },
   },
   handler: async ({ req, principal }) => {
     const upload = await readImportRequest(req);
+    // An import can publish posts: not before the account's address is verified (ACCOUNTS.md).
+    if (!upload.dryRun) requireVerifiedEmail(principal);
     const started = await createImport({ ownerId: principal.userId, ...upload });
     runAfterResponse("import", () => runImport(started.id, { budgetMs: RUN_BUDGET_MS }));
     return Response.json(started, { status: 202, headers: { Location: `/api/imports/${started.id}` } });
