@@ -17,6 +17,7 @@ export async function issueAccountToken(
       tokenHash,
       userId: options.userId,
       newEmail: options.email ?? null,
+      createdAt: now,
       expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[options.kind]),
     },
   });

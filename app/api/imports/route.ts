@@ -24,7 +24,7 @@ export const POST = api({
     sdk: 'inkbase.imports.create(new File([/* the export */], "export.json"), { source: "ghost" })',
     requestContent: { "multipart/form-data": importFormSchema },
     responses: { 202: { description: "The import has started.", schema: importStartedSchema } },
-    errors: { 403: "`Verify your email address first`: an import (which can publish posts) from an unverified account; a dry run is allowed.", 413: importErrors.tooLarge, 415: "`Unsupported Media Type`: send `multipart/form-data`" },
+    errors: { 403: "`Verify your email address first`: an import (which can publish posts) from an unverified account; a dry run is allowed", 413: importErrors.tooLarge, 415: "`Unsupported Media Type`: send `multipart/form-data`" },
   },
   handler: async ({ req, principal }) => {
     const upload = await readImportRequest(req);

@@ -30,7 +30,7 @@ export const POST = api({
     description: "The full key is in this response only. `expiresAt` (optional) makes it answer 401 from then on.",
     tag: "Account",
     responses: { 201: { description: "The new key, shown once.", schema: createdApiKeySchema } },
-    errors: { 403: "`Verify your email address first`: the account's address is not verified yet." },
+    errors: { 403: "`Verify your email address first`: the account's address is not verified yet" },
   },
   handler: async ({ principal, body }) => {
     requireVerifiedEmail(principal);

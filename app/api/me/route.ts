@@ -41,7 +41,7 @@ export const PATCH = api({
     tag: "Account",
     sdk: 'inkbase.updateProfile({ displayName: "Alice" })',
     responses: { 200: { description: "The account as it is now.", schema: profileSchema } },
-    errors: { 403: "`Wrong password`.", 404: "User not found", 409: "`Email already registered`." },
+    errors: { 403: "`Wrong password`", 404: "User not found", 409: "`Email already registered`.", 429: "Too many wrong passwords for this account or client IP (the sign-in throttle)." },
   },
   handler: async ({ req, principal, body }) => {
     const { profile, sessionVersion } = await updateAccount({ principal, input: body, ip: clientIp(req) });
@@ -63,7 +63,7 @@ export const DELETE = api({
     tag: "Account",
     body: deleteAccountInputSchema,
     responses: { 204: { description: "Deleted; this browser's session cookie is cleared." } },
-    errors: { 403: "`Wrong password`.", 409: "`Remove the project's members first`." },
+    errors: { 403: "`Wrong password`", 409: "`Remove the project's members first`.", 429: "Too many wrong passwords for this account or client IP (the sign-in throttle)." },
   },
   handler: async ({ req, principal, body }) => {
     await deleteAccount({ principal, body, ip: clientIp(req) });

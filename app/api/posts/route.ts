@@ -18,7 +18,7 @@ export const POST = api({
     tag: "Posts",
     sdk: 'inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" })',
     responses: { 201: { description: "Created.", schema: createdPostSchema } },
-    errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account.", 409: "`Slug already used`." },
+    errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account", 409: "`Slug already used`." },
   },
   handler: async ({ principal, body }) => {
     if (body.status === "published") requireVerifiedEmail(principal);

@@ -17,6 +17,7 @@ export const POST = api({
       "Always `202 {}`, in the same time, whether or not an account uses the address (an unknown one gets no mail). The link `/reset-password?token=…` is valid 1 hour, once; a newer link voids older ones.",
     tag: "Account",
     responses: { 202: { description: "Accepted.", schema: z.object({}) } },
+    errors: { 429: "More than twenty requests an hour from this client IP." },
   },
   handler: async ({ req, body }) => Response.json(await requestPasswordReset({ body, ip: clientIp(req) }), { status: 202 }),
 });

@@ -20,7 +20,7 @@ export const POST = api({
     tag: "Account",
     body: setupInputSchema,
     responses: { 201: { description: "The account; sign in with its email and password.", schema: createdAccountSchema } },
-    errors: { 403: "`Invalid setup code`.", 409: "`Already set up`: an account exists." },
+    errors: { 403: "`Invalid setup code`", 409: "`Already set up`: an account exists.", 429: "Too many wrong codes from this client IP (the sign-in throttle)." },
   },
   handler: async ({ req, body }) => Response.json(await completeSetup({ body, ip: clientIp(req) }), { status: 201 }),
 });

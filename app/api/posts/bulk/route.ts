@@ -22,7 +22,7 @@ export const POST = api({
     sdk: 'inkbase.posts.bulk({ ids: ["a", "b"], action: "publish" })',
     requestHeaders: z.object({ prefer: z.literal("return=representation").optional() }),
     responses: { 200: { description: "How many posts the action applied to.", schema: bulkPostsResponseSchema } },
-    errors: { 403: "`Verify your email address first`: publishing from an unverified account.", 404: "`Post not found`: none of the ids is yours." },
+    errors: { 403: "`Verify your email address first`: publishing from an unverified account", 404: "`Post not found`: none of the ids is yours." },
   },
   handler: async ({ req, principal, body }) => {
     if (body.action === "publish") requireVerifiedEmail(principal);

@@ -13,6 +13,7 @@ export const POST = api({
     description: "Voids earlier links. Nothing is sent for an address already verified. At most five an hour (429).",
     tag: "Account",
     responses: { 202: { description: "Queued (or nothing to do).", schema: z.object({}) } },
+    errors: { 429: "More than five an hour for this account." },
   },
   handler: async ({ principal }) => Response.json(await resendVerification({ principal }), { status: 202 }),
 });
