@@ -1,4 +1,4 @@
-// The answer of PATCH /api/me: the account as its owner sees it, with the address waiting for
+// The Account page's view of the account: as its owner sees it, with the address waiting for
 // confirmation (the newest unused, unexpired confirm_email link), if any.
 import type { Tx } from "../db";
 import { db } from "../db";

@@ -5,6 +5,8 @@
 // - password: the new hash and a new sessionVersion, so every other session ends; the route
 //   re-issues this request's cookie with the new version, so this one stays. A notice is mailed.
 // An email or password change first checks `currentPassword` (403 "Wrong password", throttled).
+// The answer keeps the shape it had before accounts: { id, username, email, displayName, plan }
+// (the email stays the old one until the link is followed); the dashboard reads the rest.
 import { db } from "../db";
 import { hashPassword } from "../auth/password";
 import type { Principal } from "../auth/principal";
@@ -13,7 +15,6 @@ import { accountMail } from "../mail/account-mail";
 import { enqueueMail } from "../mail/enqueue-mail";
 import { sendMailsAfterResponse } from "../mail/send-mails-after-response";
 import type { UpdateAccountInput } from "./account-input";
-import { getProfile } from "./get-profile";
 import { issueAccountToken } from "./issue-account-token";
 import { requireCurrentPassword } from "./require-current-password";
 
@@ -45,7 +46,8 @@ export async function updateAccount(options: { principal: Principal; input: Upda
     if (passwordHash) {
       mailIds.push(await enqueueMail(tx, { ...accountMail({ kind: "password_changed", to: user.email, username: user.username }), userId: user.id }));
     }
-    return { profile: await getProfile({ userId: user.id, tx }), mailIds, sessionVersion: passwordHash ? user.sessionVersion : null };
+    const profile = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, username: true, email: true, displayName: true, plan: true } });
+    return { profile, mailIds, sessionVersion: passwordHash ? user.sessionVersion : null };
   });
   sendMailsAfterResponse(mailIds);
   return { profile, sessionVersion };

@@ -13,14 +13,5 @@ export const meSchema = z
   .meta({ id: "Me" });
 
 export const profileSchema = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    email: z.string(),
-    displayName: z.string().nullable(),
-    avatar: z.string().nullable(),
-    plan: z.enum(["free", "pro"]),
-    emailVerified: z.boolean(),
-    pendingEmail: z.string().nullable().meta({ description: "An address waiting for its confirmation link to be followed." }),
-  })
+  .object({ id: z.string(), username: z.string(), email: z.string(), displayName: z.string().nullable(), plan: z.enum(["free", "pro"]) })
   .meta({ id: "Profile" });

@@ -3,15 +3,13 @@
 import { apiRequest } from "./api-client";
 import type { Profile } from "./account-api";
 
-export type AccountProfile = Profile & { avatar: string | null; emailVerified: boolean; pendingEmail: string | null };
-
-export function changeEmail(input: { email: string; currentPassword: string }): Promise<AccountProfile> {
-  return apiRequest<AccountProfile>("PATCH", "/api/me", input);
+export function changeEmail(input: { email: string; currentPassword: string }): Promise<Profile> {
+  return apiRequest<Profile>("PATCH", "/api/me", input);
 }
 
 /** The answer re-issues this browser's session cookie; every other session ends. */
-export function changePassword(input: { password: string; currentPassword: string }): Promise<AccountProfile> {
-  return apiRequest<AccountProfile>("PATCH", "/api/me", input);
+export function changePassword(input: { password: string; currentPassword: string }): Promise<Profile> {
+  return apiRequest<Profile>("PATCH", "/api/me", input);
 }
 
 export function signOutEverywhere(): Promise<unknown> {

@@ -732,7 +732,7 @@ export interface paths {
         head?: never;
         /**
          * Change the account
-         * @description Any of `displayName` (empty or null hands the blog's name back to the username), `avatar`, `email` and `password`. `email` mails a confirmation link to the new address and keeps the current one until it is followed (`pendingEmail`). `password` ends every other session and re-issues this one's cookie; a notice is mailed. Both need `currentPassword` (400 without it; a wrong one is 403 `Wrong password`, throttled like sign-in).
+         * @description Any of `displayName` (empty or null hands the blog's name back to the username), `avatar`, `email` and `password`. `email` mails a confirmation link to the new address and keeps the current one until it is followed. `password` ends every other session and re-issues this one's cookie; a notice is mailed. Both need `currentPassword` (400 without it; a wrong one is 403 `Wrong password`, throttled like sign-in).
          *
          *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
          */
@@ -1993,12 +1993,8 @@ export interface components {
             username: string;
             email: string;
             displayName: string | null;
-            avatar: string | null;
             /** @enum {string} */
             plan: "free" | "pro";
-            emailVerified: boolean;
-            /** @description An address waiting for its confirmation link to be followed. */
-            pendingEmail: string | null;
         };
         MediaPage: {
             data: components["schemas"]["Media"][];
@@ -6563,7 +6559,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The account as it is now. */
+            /** @description The account as it is now (`email` stays the old address until the link is followed). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

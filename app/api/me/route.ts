@@ -35,12 +35,12 @@ export const PATCH = api({
     summary: "Change the account",
     description:
       "Any of `displayName` (empty or null hands the blog's name back to the username), `avatar`, `email` and `password`. " +
-      "`email` mails a confirmation link to the new address and keeps the current one until it is followed (`pendingEmail`). " +
+      "`email` mails a confirmation link to the new address and keeps the current one until it is followed. " +
       "`password` ends every other session and re-issues this one's cookie; a notice is mailed. Both need `currentPassword` " +
       "(400 without it; a wrong one is 403 `Wrong password`, throttled like sign-in).",
     tag: "Account",
     sdk: 'inkbase.updateProfile({ displayName: "Alice" })',
-    responses: { 200: { description: "The account as it is now.", schema: profileSchema } },
+    responses: { 200: { description: "The account as it is now (`email` stays the old address until the link is followed).", schema: profileSchema } },
     errors: { 403: "`Wrong password`", 404: "User not found", 409: "`Email already registered`.", 429: "Too many wrong passwords for this account or client IP (the sign-in throttle)." },
   },
   handler: async ({ req, principal, body }) => {
