@@ -11,7 +11,8 @@ import { accountPageResponse } from "./account-page-document";
 import { formField } from "./form-field";
 
 export async function signInPageResponse(req: Request): Promise<Response> {
-  if (!(await hasAnyAccount())) return Response.redirect(new URL("/setup", req.url), 307);
+  // A relative Location: the origin the browser used, whatever the server was told it is.
+  if (!(await hasAnyAccount())) return new Response(null, { status: 307, headers: { Location: "/setup", "Cache-Control": "no-store" } });
   const params = new URL(req.url).searchParams;
   const callbackUrl = signInDestination(params.get("callbackUrl"));
   const main = html`<h1>Sign in</h1>${
