@@ -28,9 +28,11 @@
       return res.json().catch(function () { return {}; }).then(function (body) {
         // 429: too many failed attempts; the server's message says when to try again.
         if (res.status === 429) return body.message || "Too many failed sign-in attempts. Try again later.";
-        if (!res.ok) return "The server failed (" + res.status + "). Try again in a moment.";
+        // A refused sign-in: next-auth answers 401 (json=true) with the error page's URL.
         var error = body.url ? new URL(body.url, window.location.origin).searchParams.get("error") : null;
-        return error ? "Wrong email or password." : null;
+        if (res.status === 401 || error) return "Wrong email or password.";
+        if (!res.ok) return "The server failed (" + res.status + "). Try again in a moment.";
+        return null;
       });
     });
   }

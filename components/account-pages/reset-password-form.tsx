@@ -37,7 +37,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className={styles.form} aria-label="Set a new password" noValidate>
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Password reset" noValidate>
       <TextField id="reset-new-password" name="password" type="password" label="New password" autoComplete="new-password" required minLength={10} error={passwordError} hint={PASSWORD_HINT} />
       {formError ? (
         <p role="alert" className={styles.error}>

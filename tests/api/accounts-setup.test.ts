@@ -1,12 +1,14 @@
 // ACCOUNTS.md "First run" over HTTP, on a fresh database of its own: the server prints the setup
 // URL and code at start while no account exists, /signin and the dashboard lead to /setup, a
 // wrong code is 403 and throttled like sign-in, two setups racing make exactly one account, and
-// afterwards /setup is a 404 and the API 409 whatever it is sent.
+// afterwards /setup is a 404 and the API 409 whatever it is sent. Without SMTP_URL a mail is one
+// log line with its recipient, subject and links. The tests of this file are one story, in order.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { accountsWorld, Browser, randomIp, uniqueAccount } from "../support/accounts-server";
 
-const world = accountsWorld({ env: { REGISTRATION: undefined } });
+// No mail server: setup needs none, and without SMTP_URL each mail goes to the log (the last test).
+const world = accountsWorld({ env: { REGISTRATION: undefined, SMTP_URL: undefined } });
 
 const SETUP_LINE = /Inkbase has no account yet: open (\S+)\/setup and enter the code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/;
 
@@ -135,5 +137,27 @@ describe("first-run setup", () => {
     }
     expect((await browser.request("GET", "/signin")).status).toBe(200);
     expect(await countUsers()).toBe(1);
+  });
+
+  it("without SMTP_URL each mail is one log line with its recipient, subject and links, and the link works", async () => {
+    const client = new pg.Client({ connectionString: world().database.url });
+    await client.connect();
+    const { rows } = await client.query(`SELECT email FROM "User"`);
+    await client.end();
+    const email = rows[0].email as string;
+    expect((await new Browser(world().baseUrl).request("POST", "/api/account/password-reset", { email })).status).toBe(202);
+    const mailLines = () => world().server.output().split("\n").filter((line) => line.includes("mail not sent"));
+    await expect.poll(() => mailLines().length, { timeout: 15_000 }).toBe(1);
+    const line = JSON.parse(mailLines()[0]) as { level: string; mail: { to: string; subject: string; links: string[] }; msg: string };
+    expect(line.level).toBe("warn");
+    expect(line.mail).toMatchObject({ to: email, subject: "Reset your Inkbase password" });
+    const link = line.mail.links.find((candidate) => candidate.startsWith(`${world().env.PUBLIC_BASE_URL}/reset-password?token=`))!;
+    expect(line.msg).toContain(link);
+    const token = new URL(link).searchParams.get("token")!;
+    const reset = await new Browser(world().baseUrl).request("POST", "/api/account/password-reset/confirm", { token, password: "Logged-Link-Works-1" });
+    expect(reset.status).toBe(200);
+    // The notice of the change is the second mail, on its own line.
+    await expect.poll(() => mailLines().length, { timeout: 15_000 }).toBe(2);
+    expect(await new Browser(world().baseUrl).signIn(email, "Logged-Link-Works-1")).toBe(true);
   });
 });
