@@ -12,7 +12,8 @@ import { DASHBOARD_PATH_HEADER } from "@/lib/auth/dashboard-path";
 import { sessionUserId } from "@/lib/auth/session-user-id";
 import { bodyCacheKey, cachedBody } from "@/lib/http/body-cache";
 import { etagMatches } from "@/lib/http/conditional-json";
-import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
+import { cacheTagHeaders } from "@/lib/cache/cache-tags";
+import { publicCacheControl } from "@/lib/posts/public-http";
 import { HTML_CONTENT_TYPE } from "@/lib/public-site/html";
 import { publicPageEtag } from "@/lib/public-site/public-page-validators";
 import { matchPublicRoute } from "@/lib/public-site/public-routes";
@@ -42,9 +43,10 @@ async function publicPage(request: NextRequest) {
   const route = matchPublicRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
   if (!route) return NextResponse.next();
   // Not public: a 404, or for a signed-in owner the draft preview. The page says how it may be cached.
-  const etag = await publicPageEtag(route);
-  if (etag === null) return NextResponse.next();
-  const headers = { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL };
+  const page = await publicPageEtag(route);
+  if (page === null) return NextResponse.next();
+  const { etag } = page;
+  const headers = { ETag: etag, "Cache-Control": publicCacheControl(), ...cacheTagHeaders(page.cacheTags) };
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new NextResponse(null, { status: 304, headers });
   // A page this instance has already rendered for this ETag (the route stored it in the body
   // cache): the stored bytes, without Next's routing. Otherwise the route answers, ETag and all.

@@ -2,8 +2,9 @@
 // socket, started by scripts/start.ts) and a real PostgreSQL are reached the same way: through
 // @prisma/adapter-pg with DATABASE_URL, so there is a single code path.
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
+import { createPool } from "./db-pool";
 import { statementName } from "./db-statement-names";
 import { env } from "./env";
 
@@ -56,7 +57,7 @@ export function db(): PrismaClient {
   // The pool is created here so that lib/db-sql.ts can run raw statements on the same
   // connections (and the same prepared statements) as the client.
   const connection: DbConnection = {
-    pool: new pg.Pool({ connectionString: url, connectionTimeoutMillis: 20_000 }),
+    pool: createPool(url),
     namesStatements: namesStatements(url),
   };
   globalForDb.inkbaseConnection = connection;

@@ -5,7 +5,7 @@
 // (lib/env-formats.ts); this names every problem at once, with what to do about it.
 // docs/deploying.md explains what is fatal where.
 import { publicBaseUrlFrom, publicBaseUrlSource } from "./env";
-import { envFormatProblems, environmentError, isSet as set, parseEnvVar } from "./env-formats";
+import { envFormatProblems, environmentError, isSet as set, mediaStorageKindOf, parseEnvVar } from "./env-formats";
 
 /**
  * - `build`: `npm run build`. Only on Vercel is the build's environment the deployment's, so
@@ -43,10 +43,10 @@ export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: b
   }
 
   // Vercel's functions have no lasting disk: files written there vanish with the instance.
-  const localMediaOnVercel = onVercel && vars.MEDIA_STORAGE !== "s3" && (phase === "build" || (phase === "server" && production));
+  const localMediaOnVercel = onVercel && mediaStorageKindOf(vars) === "local" && (phase === "build" || (phase === "server" && production));
   if (localMediaOnVercel) {
     problems.push(
-      "MEDIA_STORAGE is local (the default), but on Vercel the local disk is not kept: uploaded images would vanish with each function instance. Set MEDIA_STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for R2, B2, MinIO or Tigris); see docs/media.md.",
+      "MEDIA_STORAGE is local (the default), but on Vercel the local disk is not kept: uploaded images would vanish with each function instance. Connect a Vercel Blob store to the project (Storage → Blob: it sets BLOB_READ_WRITE_TOKEN, and media then go there), or set MEDIA_STORAGE=s3 with S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for R2, B2, MinIO or Tigris); see docs/media.md.",
     );
   }
 

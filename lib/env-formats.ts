@@ -11,7 +11,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ["auto", "pretty", "json"] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-export const MEDIA_STORAGES = ["local", "s3"] as const;
+export const MEDIA_STORAGES = ["local", "s3", "vercel-blob"] as const;
 export type MediaStorageKind = (typeof MEDIA_STORAGES)[number];
 
 export const REGISTRATIONS = ["invite", "open"] as const;
@@ -64,6 +64,7 @@ const FORMATS = {
   TRUST_PROXY: flag,
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   DATABASE_PREPARED_STATEMENTS: flag,
+  DATABASE_POOL_MAX: positiveInt,
   SEED_DEMO: flag,
   INKBASE_EMBEDDED_DB: flag,
   BENCH_WITHOUT_POST_REVISIONS: flag,
@@ -74,6 +75,7 @@ const FORMATS = {
   MEDIA_PUBLIC_URL: urlBase,
   S3_ENDPOINT: httpUrl,
   S3_FORCE_PATH_STYLE: flag,
+  VERCEL_BLOB_API_URL: httpUrl,
   REGISTRATION: z.enum(REGISTRATIONS, { error: `must be one of ${REGISTRATIONS.join(", ")}` }),
   SIGN_UP_LIMIT_PER_HOUR: positiveInt,
   SMTP_URL: smtpUrl,
@@ -105,6 +107,22 @@ function s3Problems(vars: Vars): string[] {
   return problems;
 }
 
+/** Vercel Blob needs its read-write token (set by connecting a Blob store to the Vercel project). */
+function blobProblems(vars: Vars): string[] {
+  if (vars.MEDIA_STORAGE !== "vercel-blob" || isSet(vars.BLOB_READ_WRITE_TOKEN)) return [];
+  return ["MEDIA_STORAGE=vercel-blob but BLOB_READ_WRITE_TOKEN is not set: connect a Blob store to the Vercel project (Storage → Blob), which sets it; see docs/media.md."];
+}
+
+/**
+ * MEDIA_STORAGE, or its default: `vercel-blob` on Vercel once a Blob store is connected (its
+ * BLOB_READ_WRITE_TOKEN is set), else `local`. A malformed value is undefined here (the check names it).
+ */
+export function mediaStorageKindOf(vars: Vars): MediaStorageKind | undefined {
+  const { value, problems } = parseEnvVar("MEDIA_STORAGE", vars);
+  if (problems.length) return undefined;
+  return value ?? (vars.VERCEL === "1" && isSet(vars.BLOB_READ_WRITE_TOKEN) ? "vercel-blob" : "local");
+}
+
 function upstashPairProblem(vars: Vars): string | undefined {
   if (isSet(vars.UPSTASH_REDIS_REST_URL) === isSet(vars.UPSTASH_REDIS_REST_TOKEN)) return undefined;
   return "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together (without both, rate limits silently fall back to each instance's memory).";
@@ -112,7 +130,7 @@ function upstashPairProblem(vars: Vars): string | undefined {
 
 /** Every malformed value in `vars`, and every pair set by halves. */
 export function envFormatProblems(vars: Vars): string[] {
-  const problems = [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars)];
+  const problems = [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars), ...blobProblems(vars)];
   const pair = upstashPairProblem(vars);
   return pair ? [...problems, pair] : problems;
 }

@@ -4,7 +4,7 @@
 // lib/env-formats.ts, the one the start check (lib/env-check.ts) uses: a malformed value throws
 // the check's own message rather than being read some other way.
 import path from "node:path";
-import { readEnv, readUpstashTarget, type LogFormat, type LogLevel, type MediaStorageKind, type Registration } from "./env-formats";
+import { mediaStorageKindOf, readEnv, readUpstashTarget, type LogFormat, type LogLevel, type MediaStorageKind, type Registration } from "./env-formats";
 
 /**
  * The public origin, in this order: PUBLIC_BASE_URL; on Vercel the project's production domain
@@ -127,6 +127,10 @@ export const env = {
   get preparedStatements(): boolean {
     return readEnv("DATABASE_PREPARED_STATEMENTS") ?? true;
   },
+  /** Connections each instance's pool may open (lib/db-pool.ts): 5 on Vercel, where instances scale out, else pg's 10. */
+  get databasePoolMax(): number {
+    return readEnv("DATABASE_POOL_MAX") ?? (env.onVercel ? 5 : 10);
+  },
   /** pino level of the server's JSON logs (lib/log/logger.ts). */
   get logLevel(): LogLevel {
     return readEnv("LOG_LEVEL") ?? "info";
@@ -135,9 +139,13 @@ export const env = {
   get logFormat(): LogFormat {
     return readEnv("LOG_FORMAT") ?? "auto";
   },
-  /** Where media files live (lib/media/storage.ts): `local` (DATA_DIR/media) or any S3-compatible `s3`. */
+  /**
+   * Where media files live (lib/media/storage.ts): `local` (DATA_DIR/media), any S3-compatible
+   * `s3`, or `vercel-blob`, the default on Vercel once a Blob store is connected.
+   */
   get mediaStorage(): MediaStorageKind {
-    return readEnv("MEDIA_STORAGE") ?? "local";
+    readEnv("MEDIA_STORAGE"); // refuses a malformed value, as the start check does
+    return mediaStorageKindOf(process.env) ?? "local";
   },
   /** The largest image accepted (413 above it). */
   get mediaMaxBytes(): number {
@@ -157,6 +165,14 @@ export const env = {
       secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || undefined,
       forcePathStyle: readEnv("S3_FORCE_PATH_STYLE") ?? false,
     };
+  },
+  /**
+   * The Vercel Blob store of MEDIA_STORAGE=vercel-blob: its read-write token (set by connecting the
+   * store to the project) and the Blob API's address (@vercel/blob reads VERCEL_BLOB_API_URL itself;
+   * a local server speaking Blob's API for development and tests), for the browser's upload URL.
+   */
+  get blob(): { token: string; apiUrl: string } {
+    return { token: process.env.BLOB_READ_WRITE_TOKEN || "", apiUrl: (readEnv("VERCEL_BLOB_API_URL") ?? "https://vercel.com/api/blob").replace(/\/+$/, "") };
   },
   /**
    * bench/history only: PATCH /api/posts/:id skips post history (no snapshots, no revision), so

@@ -12,17 +12,8 @@ import { runCronTick } from "../lib/cron/run-cron-tick";
 import { listWebhookSubscriptions } from "../lib/webhooks/list-webhook-subscriptions";
 import { deleteWebhookSubscription } from "../lib/webhooks/delete-webhook-subscription";
 
-import type { ConfiguredDatabase } from "./lib/embedded-server";
+import type { Command } from "./command";
 import { portabilityCommands } from "./portability-commands";
-
-type Flags = Record<string, string>;
-
-export type CommandContext = {
-  /** The database the command runs against (absent for commands that own their connection). */
-  database?: ConfiguredDatabase;
-  connected<T>(fn: (database: ConfiguredDatabase) => Promise<T>): Promise<T>;
-};
-export type Command = ((flags: Flags, context: CommandContext) => Promise<unknown>) & { ownsDatabase?: boolean };
 
 export const commands: Record<string, Command> = {
   "user:create": async (flags) =>

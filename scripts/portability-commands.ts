@@ -14,7 +14,7 @@ import { runImport } from "../lib/portability/run-import";
 import { writeExport, type ExportFormat } from "../lib/portability/write-export";
 import { findUserByUsername } from "../lib/users/find-user-by-username";
 import { env } from "../lib/env";
-import type { Command } from "./admin-commands";
+import type { Command } from "./command";
 import { BACKUP_KINDS, type BackupKind } from "./lib/backup-archive";
 import { writeBackup } from "./lib/backup";
 import { required } from "./lib/cli-args";

@@ -1,7 +1,8 @@
 "use client";
 // The Import page's form (PORTABILITY): a source, a file, "Start import"; then a progress bar
 // named "Import progress" that follows GET /api/imports/:id once a second (each poll also
-// resumes an import whose server stopped), and the report: counts, warnings, error.
+// resumes an import whose server stopped), and the report: counts, warnings, error. A file over
+// 4 MiB goes straight to storage first (the SDK's upload flow), with an "Upload progress" bar.
 import { useEffect, useRef, useState } from "react";
 import type { ImportReport, ImportSource } from "@inkbase/sdk";
 import { describeError } from "@/lib/client/api-client";
@@ -24,6 +25,7 @@ export function ImportForm() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -50,10 +52,12 @@ export function ImportForm() {
     setError(null);
     setReport(null);
     try {
-      const started = await startImport(file, source, dryRun);
+      const started = await startImport(file, source, dryRun, setSent);
+      setSent(null);
       await follow(started.id);
     } catch (err) {
       setError(describeError(err));
+      setSent(null);
       setPending(false);
     }
   }
@@ -84,6 +88,13 @@ export function ImportForm() {
           <Button type="submit" variant="primary" disabled={pending}>{pending ? "Importing…" : "Start import"}</Button>
         </div>
       </form>
+
+      {sent !== null && file ? (
+        <div className={styles.progressRow}>
+          <progress className={styles.progress} aria-label="Upload progress" max={1} value={sent} />
+          <p className={styles.hint} aria-live="polite">{`Sending ${file.name}: ${Math.round(sent * 100)}%`}</p>
+        </div>
+      ) : null}
 
       {report ? (
         <section aria-labelledby="import-report" className={styles.form}>

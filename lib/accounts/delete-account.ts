@@ -10,7 +10,7 @@ import { db } from "../db";
 import type { Principal } from "../auth/principal";
 import { parseOrThrow } from "../http/parse-input";
 import { logger } from "../log/logger";
-import { uploadKey } from "../media/create-upload";
+import { uploadKey } from "../media/stage-upload";
 import { mediaFileKeys } from "../media/media-file-keys";
 import { mediaStorage, type MediaStorage } from "../media/storage";
 import { deleteAccountInputSchema } from "./account-input";

@@ -5,26 +5,12 @@
 // at entry-write time.
 import { z } from "zod";
 import { SLUG_PATTERN } from "../slug-pattern";
+import { FIELD_TYPES, type FieldDefinition, type FieldType } from "./field-definition";
 import { baseValidator } from "./field-validator";
 
-export const FIELD_TYPES = [
-  "string",
-  "text",
-  "number",
-  "integer",
-  "boolean",
-  "date",
-  "datetime",
-  "url",
-  "email",
-  "slug",
-  "json",
-  "richtext",
-  "array",
-  "object",
-  "reference",
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+// The field's own shape lives in field-definition.ts, which field-validator.ts reads too (this
+// module imports the validator, so the validator must not import it).
+export { FIELD_TYPES, type EnumValue, type FieldDefinition, type FieldType } from "./field-definition";
 
 export const INDEX_COLUMNS = ["slug", "title", "summary", "tag"] as const;
 export type IndexColumn = (typeof INDEX_COLUMNS)[number];
@@ -45,23 +31,6 @@ export const MAX_NESTING = 5;
 const KEY_PATTERN = "[A-Za-z_][A-Za-z0-9_-]*";
 export const FIELD_NAME = new RegExp(`^${KEY_PATTERN}$`);
 export const INDEX_PATH = new RegExp(`^${KEY_PATTERN}(?:\\.${KEY_PATTERN})*$`);
-
-export type EnumValue = string | number | boolean;
-
-export type FieldDefinition = {
-  name: string;
-  type: FieldType;
-  required?: boolean;
-  enum?: EnumValue[];
-  min?: number;
-  max?: number;
-  /** `array` only: the type of every item. Absent: items of any JSON type. */
-  items?: FieldType;
-  /** `object` only: the fields of the nested object. Absent: any object. */
-  fields?: FieldDefinition[];
-  /** `reference` (or an array of them) only: the slug of the collection the ids point into. */
-  collection?: string;
-};
 
 export type IndexMapping = Partial<Record<IndexColumn, string>>;
 

@@ -3,7 +3,7 @@
 // object (the validators only judge it, they never reshape it).
 import { z } from "zod";
 import { tiptapDocumentSchema } from "../content/tiptap-document";
-import type { EnumValue, FieldDefinition, FieldType } from "./collection-schema";
+import type { EnumValue, FieldDefinition, FieldType } from "./field-definition";
 
 import { SLUG_PATTERN } from "../slug-pattern";
 

@@ -11,7 +11,7 @@ export const eventSchema = z
     project: z.string().meta({ description: "The owner's username." }),
     data: z.looseObject({}).meta({
       description:
-        "Entry events: `{ collection: { id, slug }, entry: { id, version, labels } }`. `label.updated`: `{ collection: { id, slug }, entryId, label, version, previousVersion, meta }` (`version` null when removed). Post events: `{ post: { id, slug, title, status, visibility, publishedAt, url } }`. `import.completed`: `{ id, source, status, created, updated, skipped, warnings, images: { copied, reused, failed }, error? }` (`warnings` is a count; `images` the report's image counts, as `GET /api/imports/{id}` answers them).",
+        "Entry events: `{ collection: { id, slug }, entry: { id, version, labels } }`. `label.updated`: `{ collection: { id, slug }, entryId, label, version, previousVersion, meta }` (`version` null when removed). Post events: `{ post: { id, slug, title, status, visibility, publishedAt, url } }`. `media.created` and `media.deleted`: `{ media: { id, filename, url } }` (`url` the stored original, as the medium's `url` in `GET /api/media/{id}`). `import.completed`: `{ id, source, status, created, updated, skipped, warnings, images: { copied, reused, failed }, error? }` (`warnings` is a count; `images` the report's image counts, as `GET /api/imports/{id}` answers them).",
     }),
   })
   .meta({

@@ -1,6 +1,7 @@
 // Conditional GET for any route with an ETag: If-None-Match → 304 with no body, so a route can
 // skip loading and serializing what the client already holds (the body is a callback). A full
 // response whose ETag this instance has already served is sent from the body cache.
+import { cacheTagHeaders } from "../cache/cache-tags";
 import { bodyCacheKey, cachedBody, rememberBody } from "./body-cache";
 
 /**
@@ -20,12 +21,13 @@ const encoder = new TextEncoder();
 /**
  * 200 with the body, or 304 with no body when the client already holds this ETag; any content type
  * (feeds, sitemaps, images). With an ETag, the rendered bytes are kept in the body cache.
+ * `cacheTags`: what a change purges this response by (lib/cache/cache-tags.ts), on both answers.
  */
 export async function conditionalBody(
   req: Request,
-  options: { etag: string | null; cacheControl: string; contentType: string; body: () => Promise<string | ArrayBuffer | Uint8Array> },
+  options: { etag: string | null; cacheControl: string; contentType: string; body: () => Promise<string | ArrayBuffer | Uint8Array>; cacheTags?: readonly string[] },
 ): Promise<Response> {
-  const headers: Record<string, string> = { "Cache-Control": options.cacheControl };
+  const headers: Record<string, string> = { "Cache-Control": options.cacheControl, ...cacheTagHeaders(options.cacheTags) };
   if (options.etag) headers.ETag = options.etag;
   if (options.etag && etagMatches(req.headers.get("if-none-match"), options.etag)) {
     return new Response(null, { status: 304, headers });
@@ -43,11 +45,12 @@ export async function conditionalBody(
 /** conditionalBody for JSON: the value is serialized once, on a miss. */
 export function conditionalJson(
   req: Request,
-  options: { etag: string | null; cacheControl: string; body: () => Promise<unknown> | unknown },
+  options: { etag: string | null; cacheControl: string; body: () => Promise<unknown> | unknown; cacheTags?: readonly string[] },
 ): Promise<Response> {
   return conditionalBody(req, {
     etag: options.etag,
     cacheControl: options.cacheControl,
+    cacheTags: options.cacheTags,
     contentType: "application/json",
     body: async () => JSON.stringify(await options.body()),
   });

@@ -6,7 +6,7 @@
 // loaded on its first use: a deployment without Upstash never loads it (about 100 KB of server
 // code on every API route's first request otherwise; bench/cold-start).
 import { env } from "../env";
-import type { RateLimitResult } from "./rate-limit";
+import type { RateLimitResult } from "./rate-limit-result";
 import { createMemoryLimiter, type MemoryLimiter } from "./rate-limit-memory";
 
 export type FixedWindowLimiter = {

@@ -2,7 +2,7 @@
 // `Ratelimit.fixedWindow` from @upstash/ratelimit exactly, so both backends answer alike:
 // windows are aligned to the epoch (bucket = floor(now / window)), every call counts, including
 // refused ones, a call succeeds while the count is <= limit, and `reset` is the end of the bucket.
-import type { RateLimitResult } from "./rate-limit";
+import type { RateLimitResult } from "./rate-limit-result";
 
 type Window = { bucket: number; count: number };
 

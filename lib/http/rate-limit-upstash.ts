@@ -5,7 +5,7 @@
 // hanging endpoint does not add its timeout to every request.
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
-import type { RateLimitResult } from "./rate-limit";
+import type { RateLimitResult } from "./rate-limit-result";
 import { withinDeadline } from "./within-deadline";
 import { logger } from "../log/logger";
 

@@ -10,16 +10,13 @@
 // become an outage of the API.
 import { env } from "../env";
 import { fixedWindowLimiter } from "./rate-limit-backend";
+import type { RateLimitResult } from "./rate-limit-result";
 
 export type RateLimitPolicy = "key" | "public";
 
-export type RateLimitResult = {
-  success: boolean;
-  limit: number;
-  remaining: number;
-  /** Epoch milliseconds when the current window ends and the count starts again. */
-  reset: number;
-};
+// Its own file so the backends (rate-limit-memory.ts, rate-limit-upstash.ts) need not import
+// this module, which reaches them through rate-limit-backend.ts.
+export type { RateLimitResult } from "./rate-limit-result";
 
 const WINDOW_MS = 60_000;
 

@@ -2,23 +2,21 @@
 // store and run them through the same pipeline as a one-request upload (createMedia). The upload
 // row is consumed in the same transaction as the new medium's row, so completing twice makes one
 // medium. Bytes the pipeline refuses (4xx) are deleted with their upload; after a 503 both stay
-// for a retry (or the sweep).
+// for a retry (or the sweep). An import's upload is not an image's: 404 here.
 import { db } from "../db";
 import { ApiError } from "../http/api-error";
 import { logger } from "../log/logger";
 import { createMedia } from "./create-media";
-import { uploadKey } from "./create-upload";
-import { fileTooLarge } from "./media-limits";
-import { readCapped, TooLarge } from "./read-capped";
+import { readStagedUpload } from "./read-staged-upload";
 import { uploadNotFound } from "./receive-upload-bytes";
+import { uploadKey } from "./stage-upload";
 import { mediaStorage, type MediaStorage } from "./storage";
-import { orStorageUnavailable, StorageError } from "./storage-error";
 import type { MediaResponse } from "./to-media";
 
 export async function completeUpload(options: { ownerId: string; uploadId: string; alt?: string; storage?: MediaStorage }): Promise<MediaResponse> {
   if (!options.ownerId) throw new Error("completeUpload needs an owner");
   const storage = options.storage ?? mediaStorage();
-  const upload = await db().mediaUpload.findFirst({ where: { id: options.uploadId, ownerId: options.ownerId } });
+  const upload = await db().mediaUpload.findFirst({ where: { id: options.uploadId, ownerId: options.ownerId, purpose: "media" } });
   if (!upload) throw uploadNotFound();
   const key = uploadKey(upload.id);
   const discard = async () => {
@@ -26,19 +24,13 @@ export async function completeUpload(options: { ownerId: string; uploadId: strin
     await storage.delete([key]).catch((err: unknown) => logger().warn({ err, key }, "staged upload left for the orphan sweep"));
   };
 
-  const object = await orStorageUnavailable("reading an upload", () => storage.get(key));
-  if (!object) throw new ApiError(409, { error: "Upload not received", uploadId: upload.id });
   try {
-    const bytes = await orStorageUnavailable("reading an upload", () =>
-      readCapped(object.body, upload.size).catch((err: unknown) => {
-        throw err instanceof TooLarge ? fileTooLarge(upload.size) : new StorageError(`reading ${key} failed`, { cause: err });
-      }),
-    );
+    const bytes = await readStagedUpload({ upload, storage });
     const media = await createMedia({ ownerId: options.ownerId, bytes, filename: upload.filename, alt: options.alt, declaredType: upload.mimeType, storage, consumesUpload: upload.id });
     await storage.delete([key]).catch((err: unknown) => logger().warn({ err, key }, "staged upload left for the orphan sweep"));
     return media;
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500 && err.status !== 404) await discard();
+    if (err instanceof ApiError && err.status < 500 && err.status !== 404 && err.status !== 409) await discard();
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { VARIANT_WIDTHS } from "./process-image-widths";
 
 export type ResponsiveImage = { src: string; srcset: string; sizes: string; width: number; height: number };
 
-/** The post's column: at most 44rem (704 px) wide (components/blog), the whole screen below that. */
+/** The post's column: at most 44rem (704 px) wide (lib/public-site/views), the whole screen below that. */
 const COLUMN_PX = 704;
 
 /**

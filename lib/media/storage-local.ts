@@ -7,7 +7,7 @@ import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from "node:fs/prom
 import path from "node:path";
 import { Readable } from "node:stream";
 import { randomId } from "../random-id";
-import { assertStorageKey, type ListedObject, type MediaStorage } from "./storage";
+import { assertStorageKey, type ListedObject, type MediaStorage } from "./storage-driver";
 import { StorageError } from "./storage-error";
 import { signUpload } from "./upload-signature";
 

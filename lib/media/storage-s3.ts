@@ -11,7 +11,7 @@ import {
   type ListObjectsV2CommandOutput,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { assertStorageKey, type ListedObject, type MediaStorage } from "./storage";
+import { assertStorageKey, type ListedObject, type MediaStorage } from "./storage-driver";
 import { StorageError } from "./storage-error";
 
 export type S3Settings = {

@@ -1,46 +1,35 @@
 // Where media files live (MEDIA.md "Storage"): one small interface, one file per driver
-// (storage-local.ts under DATA_DIR/media, storage-s3.ts for any S3-compatible store), chosen once
-// from MEDIA_STORAGE. Nothing else asks which driver it has. Keys are `<media id>/<name>` for a
+// (storage-local.ts under DATA_DIR/media, storage-s3.ts for any S3-compatible store,
+// storage-vercel-blob.ts for a Vercel Blob store), chosen once from MEDIA_STORAGE. Nothing else asks which driver it has. Keys are `<media id>/<name>` for a
 // medium's files and `uploads/<upload id>` for bytes staged by the two-step upload; a driver may
 // refuse any other shape. Every failure of the store itself is a StorageError, which the API
 // answers with 503 `Storage unavailable` (lib/media/storage-error.ts).
 import { env } from "../env";
 import { localStorage } from "./storage-local";
 import { s3Storage } from "./storage-s3";
+import { vercelBlobStorage } from "./storage-vercel-blob";
+import type { MediaStorage } from "./storage-driver";
 
-export type StoredObject = { body: ReadableStream<Uint8Array>; size: number };
-export type ListedObject = { key: string; size: number; lastModified: Date };
-/** Where and how the client sends the bytes of a two-step upload. */
-export type SignedPut = { url: string; headers: Record<string, string> };
-
-export interface MediaStorage {
-  /** Writes the whole object; an existing one is replaced. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The object as a stream, or null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
-  /** Removes the objects; missing ones are not an error. */
-  delete(keys: string[]): Promise<void>;
-  /**
-   * A URL that accepts one PUT of exactly `size` bytes at `key` until `expiresAt`: a presigned
-   * URL on S3, the app's own one-time URL (`origin` + /api/media/uploads/<id>) on local disk.
-   */
-  signedPutUrl(input: { key: string; uploadId: string; origin: string; contentType: string; size: number; expiresAt: Date }): Promise<SignedPut>;
-  /** Every object, for the orphan sweep. */
-  list(): AsyncIterable<ListedObject>;
-}
+// The driver contract and the key check live in storage-driver.ts, which the drivers import
+// (never this chooser, which imports them); re-exported so callers keep one import.
+export { STORAGE_KEY, assertStorageKey, type ListedObject, type MediaStorage, type SignedPut, type StoredObject } from "./storage-driver";
 
 const globalForStorage = globalThis as unknown as { inkbaseMediaStorage?: MediaStorage };
 
 /** The configured store, created on first use. */
 export function mediaStorage(): MediaStorage {
-  globalForStorage.inkbaseMediaStorage ??= env.mediaStorage === "s3" ? s3Storage(env.s3) : localStorage(env.dataDir);
+  globalForStorage.inkbaseMediaStorage ??= chooseStorage();
   return globalForStorage.inkbaseMediaStorage;
 }
 
-/** `<media id>/<name>` or `uploads/<upload id>`: the only keys a driver accepts (no path tricks). */
-export const STORAGE_KEY = /^(?:med_[A-Za-z0-9]{8,40}\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}|uploads\/upl_[A-Za-z0-9]{8,40})$/;
-
-export function assertStorageKey(key: string): string {
-  if (!STORAGE_KEY.test(key) || key.includes("..")) throw new Error(`not a media storage key: ${JSON.stringify(key)}`);
-  return key;
+function chooseStorage(): MediaStorage {
+  switch (env.mediaStorage) {
+    case "s3":
+      return s3Storage(env.s3);
+    case "vercel-blob":
+      return vercelBlobStorage(env.blob);
+    default:
+      return localStorage(env.dataDir);
+  }
 }
+

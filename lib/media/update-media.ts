@@ -1,6 +1,8 @@
 // PATCH /api/media/:id – `{ alt?, filename? }`. The URL keeps the name it was uploaded with
 // (URLs are cached for a year and written into posts); a new `filename` is what is shown and
 // searched.
+import { postCacheTags } from "../cache/post-cache-tags";
+import { purgeAfterResponse } from "../cache/purge-after-response";
 import { db } from "../db";
 import { findMediaUsage } from "./find-media-usage";
 import { mediaNotFound } from "./get-media";
@@ -19,5 +21,8 @@ export async function updateMedia(options: { ownerId: string; id: string; input:
   if (count === 0) throw mediaNotFound();
   const row = await db().media.findFirstOrThrow({ where: { id: options.id, ownerId: options.ownerId }, select: mediaSelect });
   const usage = await findMediaUsage(db(), options.ownerId, [row.id]);
+  // Posts render a medium's images from its row: those that use it are purged after the answer.
+  const postIds = (usage.get(row.id) ?? []).flatMap((use) => (use.type === "post" ? [use.id] : []));
+  if (postIds.length) purgeAfterResponse("media updated", () => postCacheTags(postIds));
   return toMedia(row, usage.get(row.id) ?? []);
 }

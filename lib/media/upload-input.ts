@@ -15,9 +15,11 @@ export type CreateUploadInput = z.output<typeof createUploadInputSchema>;
 export const uploadSchema = z
   .object({
     uploadId: z.string(),
-    uploadUrl: z.string().meta({ description: "PUT the bytes here: a presigned URL of the store (S3), or this app's one-time URL (local storage)." }),
+    uploadUrl: z.string().meta({ description: "PUT the bytes here: a presigned URL of the store (S3), Vercel Blob's upload URL (its client token is in `headers`), or this app's one-time URL (local storage)." }),
     method: z.literal("PUT"),
     headers: z.record(z.string(), z.string()).meta({ description: "Send these headers with the PUT." }),
     expiresAt: z.string(),
   })
   .meta({ id: "Upload" });
+
+export type UploadResponse = z.output<typeof uploadSchema>;

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of /api/openapi.json, generated from the routes themselves: every
-// `app/api/**/route.ts` (listed by scripts/generate-route-index.ts at `npm run generate`) exports
+// `app/api/**/route.ts` (listed by scripts/generate-route-index.ts at `npm run generate`, and handed
+// in by the caller: lib never imports app/, app/api/openapi.json/documented-routes.ts) exports
 // handlers made by `api({...})`, which carry their declaration: auth mode, scopes, plan, rate
 // limit, the zod schemas they parse with, and a small `docs` part (summary, responses, errors).
 // zod-openapi 5 turns the zod 4 schemas into JSON Schema (its 6.x needs Node >= 22.14; the other
@@ -7,7 +8,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import { z } from "zod";
 import type { RouteDeclaration } from "../http/api";
-import { routeIndex } from "./route-index.generated";
 import type { DocError, RouteDocs } from "./route-docs";
 import { API_TAGS } from "./route-docs";
 import {
@@ -42,6 +42,9 @@ type Method = (typeof HTTP_METHODS)[number];
 
 type RouteFunction = { declaration?: RouteDeclaration };
 
+/** One route file: its OpenAPI path and how to load its module. */
+export type RouteIndexEntry = { path: string; load: () => Promise<unknown> };
+
 /** Writes that accept Idempotency-Key (lib/idempotency/idempotency-key-of.ts decides the same at run time). */
 function acceptsIdempotencyKey(method: Method, route: RouteDeclaration): boolean {
   return method !== "GET" && route.auth !== "none" && route.idempotency !== "none";
@@ -62,10 +65,10 @@ Every write accepts an \`Idempotency-Key\` header: retry it with the same key an
 once. \`GET /api/events\` lists every event in commit order, to reconcile after missed webhooks.`;
 
 /** The document for the routes found at build time. */
-export async function buildDocument() {
+export async function buildDocument(routes: RouteIndexEntry[]) {
   const paths: ZodOpenApiPathsObject = {};
   const usedTags = new Set<string>();
-  for (const entry of routeIndex) {
+  for (const entry of routes) {
     const mod = (await entry.load()) as Record<string, unknown>;
     for (const method of HTTP_METHODS) {
       const declaration = (mod[method] as RouteFunction | undefined)?.declaration;

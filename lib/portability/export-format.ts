@@ -2,32 +2,23 @@
 // the zip. The inkbase import reads exactly this, so an export is the input of a round trip.
 // Versioned: a later format bumps EXPORT_VERSION and the importer keeps reading older ones.
 import type { TiptapDocument } from "../content/tiptap-document";
-import type { SEO_FIELDS } from "../posts/post-input";
+import type { toPostFields } from "../posts/to-post-fields";
 
 export const EXPORT_VERSION = 1;
 
 export type ExportedCoauthor = { username: string } | { externalName: string; externalHandle: string | null; externalUrl: string | null };
 
-export type ExportedPost = {
-  id: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
+/** The post's fields as the API shows them (lib/posts/post-fields.ts: id, slug, title, …, the SEO overrides), and the export's own. */
+export type ExportedPost = ReturnType<typeof toPostFields> & {
   /** Null when the excerpt is derived from the content. */
   excerpt: string | null;
   content: TiptapDocument;
-  coverImage: string | null;
-  featured: boolean;
-  visibility: "public" | "private" | "link-only";
-  status: "draft" | "published";
-  publishedAt: string | null;
   createdAt: string;
-  updatedAt: string;
   tags: string[];
   coauthors: ExportedCoauthor[];
   /** The post's revisions, oldest first, where the instance keeps them (issue 23). */
   revisions?: unknown[];
-} & Record<(typeof SEO_FIELDS)[number], string | null>;
+};
 
 export type ExportedActor = { type: string; id: string; prefix: string | null } | null;
 

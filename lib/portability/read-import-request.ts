@@ -1,10 +1,16 @@
-// The body of POST /api/imports: multipart/form-data with `file` and `source` (and `dryRun=true`),
-// at most IMPORT_MAX_BYTES of file, never read past that. (On Vercel a request body is capped at
-// 4.5 MB by the platform; larger exports go through `admin import`.)
+// The body of POST /api/imports, one of two:
+// - multipart/form-data with `file` and `source` (and `dryRun=true`), at most IMPORT_MAX_BYTES of
+//   file, never read past that. On Vercel a request body is capped at 4.5 MB by the platform, so
+//   there this is for files up to 4 MB;
+// - JSON `{ uploadId, source, dryRun }` naming a file sent straight to storage first
+//   (POST /api/imports/uploads): any size up to IMPORT_MAX_BYTES, on Vercel too.
 import { z } from "zod";
 import { ApiError, badRequest } from "../http/api-error";
+import { parseOrThrow } from "../http/parse-input";
+import { isJsonMediaType, readJsonBody } from "../http/read-json-body";
 import { readCapped, TooLarge } from "../media/read-capped";
 import { IMPORT_SOURCES, type ImportSource } from "./import-item";
+import { importFromUploadSchema, type ImportFromUpload } from "./import-upload-input";
 
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -17,11 +23,17 @@ export const importFormSchema = z
   })
   .meta({ id: "ImportForm" });
 
-const tooLarge = () => new ApiError(413, { error: "File too large", limit: IMPORT_MAX_BYTES });
+export const importTooLarge = () => new ApiError(413, { error: "File too large", limit: IMPORT_MAX_BYTES });
+const tooLarge = importTooLarge;
 
-export async function readImportRequest(req: Request): Promise<{ source: ImportSource; dryRun: boolean; filename: string; bytes: Uint8Array }> {
+export type ImportRequest =
+  | { kind: "form"; source: ImportSource; dryRun: boolean; filename: string; bytes: Uint8Array }
+  | { kind: "upload"; input: ImportFromUpload };
+
+export async function readImportRequest(req: Request): Promise<ImportRequest> {
   const contentType = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(415, { error: "Unsupported Media Type", expected: "multipart/form-data" });
+  if (isJsonMediaType(contentType)) return { kind: "upload", input: parseOrThrow(importFromUploadSchema, (await readJsonBody(req)) ?? {}) };
+  if (!/^multipart\/form-data/i.test(contentType)) throw new ApiError(415, { error: "Unsupported Media Type", expected: "multipart/form-data or application/json" });
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
   const body = await readCapped(req.body, IMPORT_MAX_BYTES + MULTIPART_OVERHEAD).catch((err: unknown) => {
@@ -41,5 +53,5 @@ export async function readImportRequest(req: Request): Promise<{ source: ImportS
   if (issues.length) throw badRequest("Invalid input", { issues });
   const upload = file as File;
   if (upload.size > IMPORT_MAX_BYTES) throw tooLarge();
-  return { source: source as ImportSource, dryRun: dryRun === "true", filename: upload.name || "upload", bytes: new Uint8Array(await upload.arrayBuffer()) };
+  return { kind: "form", source: source as ImportSource, dryRun: dryRun === "true", filename: upload.name || "upload", bytes: new Uint8Array(await upload.arrayBuffer()) };
 }

@@ -8,6 +8,8 @@
 // import.completed event with the counts (the images' among them).
 // `budgetMs` bounds one run (a Vercel function): the claim is then let go for the next
 // GET of the report or cron tick to resume.
+import { projectTag, SITEMAP_TAG } from "../cache/cache-tags";
+import { purgeNow } from "../cache/purge-now";
 import { htmlToDocument } from "../content/html-to-document";
 import { markdownToDocument } from "../content/markdown-to-document";
 import type { TiptapDocument } from "../content/tiptap-document";
@@ -49,12 +51,18 @@ export async function runImport(id: string, options: RunOptions = {}): Promise<"
   const token = randomId("clm", 16);
   const job = await claimImport(id, token);
   if (!job) return "not-claimed";
+  // What it wrote is on the blog (finished, paused or failed after some batches): purged at once,
+  // since this runs after the answer already (lib/cache).
+  const purge = () => (job.dryRun ? undefined : purgeNow("import", [projectTag(job.ownerId), SITEMAP_TAG]));
   try {
-    return await execute(job, token, options);
+    const outcome = await execute(job, token, options);
+    await purge();
+    return outcome;
   } catch (err) {
     if (err instanceof ClaimLost) return "not-claimed";
     logger().error({ err, importId: id }, "import failed");
     await settle(job, token, "failed", err instanceof MalformedImport ? err.message : "The import stopped on an internal error; nothing after the last completed batch was written");
+    await purge();
     return "finished";
   }
 }

@@ -7,6 +7,8 @@
 //   emit post.published, and leave it null only for a post scheduled in the future;
 // - not for posts unpublished meanwhile: only status = published qualifies, and unpublishing or
 //   rescheduling resets announcedAt (posts engineer), so a later publication is announced again.
+import { postCacheTags } from "../cache/post-cache-tags";
+import { purgeAfterResponse } from "../cache/purge-after-response";
 import { db } from "../db";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { postEventData } from "./post-event-data";
@@ -17,7 +19,7 @@ export async function announceDuePosts(options: { ownerId?: string } = {}): Prom
   const ownerId = options.ownerId ?? null;
   let published = 0;
   for (;;) {
-    const count = await db().$transaction(async (tx) => {
+    const announced = await db().$transaction(async (tx) => {
       const now = new Date();
       const due = await tx.$queryRaw<{ id: string }[]>`
         SELECT p.id FROM "Post" p
@@ -28,7 +30,7 @@ export async function announceDuePosts(options: { ownerId?: string } = {}): Prom
         ORDER BY p."publishedAt", p.id
         LIMIT ${BATCH_SIZE}::int
         FOR UPDATE SKIP LOCKED`;
-      if (!due.length) return 0;
+      if (!due.length) return [];
       const posts = await tx.post.findMany({
         where: { id: { in: due.map((row) => row.id) } },
         orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
@@ -53,8 +55,12 @@ export async function announceDuePosts(options: { ownerId?: string } = {}): Prom
         });
       }
       await tx.post.updateMany({ where: { id: { in: posts.map((post) => post.id) } }, data: { announcedAt: now } });
-      return posts.length;
+      return posts.map((post) => post.id);
     });
+    // Now visible: the blogs that list them are purged after the tick's answer (lib/cache).
+    const ids = announced;
+    if (ids.length) purgeAfterResponse("scheduled posts", () => postCacheTags(ids));
+    const count = ids.length;
     published += count;
     if (count < BATCH_SIZE) return { published };
   }

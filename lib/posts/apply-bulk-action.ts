@@ -13,6 +13,8 @@
 // History (HISTORY.md): every post the action changed gets a `publish` or `unpublish` revision in
 // the same transaction. The owned rows are locked first (in id order, so two bulk calls cannot
 // deadlock), as revisions are numbered under the post's row lock.
+import { postCacheTags } from "../cache/post-cache-tags";
+import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import type { BulkPostsInput } from "./bulk-input";
@@ -31,8 +33,10 @@ export async function applyBulkAction(options: {
   const { ownerId, input } = options;
   const now = options.now ?? new Date();
   const ids = [...new Set(input.ids)];
+  // A delete takes the rows (and their co-authors) with it: their tags are read first.
+  const deletedTags = input.action === "delete" && purgeAvailable() ? await postCacheTags(ids, { ownerId }) : [];
 
-  return db().$transaction(async (tx) => {
+  const outcome = await db().$transaction(async (tx) => {
     const owned = await tx.$queryRaw<{ id: string; status: "draft" | "published" }[]>`
       SELECT id, status::text AS status FROM "Post" WHERE id = ANY(${ids}::text[]) AND "ownerId" = ${ownerId} ORDER BY id FOR UPDATE`;
     if (owned.length === 0) throw notFound("Post not found");
@@ -71,4 +75,7 @@ export async function applyBulkAction(options: {
     }
     return { affected: ownedIds.length, results };
   });
+  const changedIds = outcome.results.flatMap((result) => (result.status === 200 && result.changed ? [result.id] : []));
+  if (changedIds.length) purgeAfterResponse(`bulk ${input.action}`, input.action === "delete" ? deletedTags : () => postCacheTags(changedIds, { ownerId }));
+  return outcome;
 }

@@ -1,6 +1,9 @@
 // POST /api/posts. One transaction: the post, its tags and co-authors, its first revision
 // (HISTORY.md: `create` for a draft, `publish` or `schedule` for a post created published), and
-// post.published when it is published now (lib/posts/insert-post.ts, which imports share).
+// post.published when it is published now (lib/posts/insert-post.ts, which imports share). A
+// published post purges its blog's cached pages after the answer (lib/cache).
+import { postCacheTags } from "../cache/post-cache-tags";
+import { purgeAfterResponse } from "../cache/purge-after-response";
 import { EMPTY_DOCUMENT } from "../content/tiptap-document";
 import { db } from "../db";
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
@@ -8,6 +11,7 @@ import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import { insertPost } from "./insert-post";
 import type { CreatePostInput } from "./post-input";
+import { publicationTime } from "./publication-time";
 import { assertSlugNotReserved } from "./reserved-slugs";
 import type { RevisionActor } from "./revision-actor";
 
@@ -23,7 +27,12 @@ export async function createPost(options: {
   assertSlugNotReserved(options.input.slug);
   const content = await fillMediaImageSizes(owner.id, options.input.content ?? EMPTY_DOCUMENT);
   try {
-    return await db().$transaction((tx) => insertPost(tx, { owner, input: { ...options.input, content }, actor, now, events: true }));
+    const created = await db().$transaction((tx) => insertPost(tx, { owner, input: { ...options.input, content }, actor, now, events: true }));
+    // A draft or a scheduled post changes nothing readers see (the tick purges the latter when its
+    // time comes); a post published now is in its blog's pages.
+    const requested = options.input.publishedAt ? new Date(options.input.publishedAt) : null;
+    if (options.input.status === "published" && !publicationTime(requested, now).scheduled) purgeAfterResponse("post created", () => postCacheTags([created.id]));
+    return created;
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;

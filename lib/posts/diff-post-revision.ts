@@ -7,7 +7,7 @@ import { blockChanges } from "../diff/data-changes";
 import { diffValues } from "../diff/value-diff";
 import { db } from "../db";
 import { findPostRevision, type RevisionRow } from "./find-post-revision";
-import { SEO_FIELDS } from "./post-input";
+import { SEO_FIELDS } from "./post-fields";
 import { loadPostSnapshot, type PostSnapshot } from "./post-snapshot";
 import { toWireVisibility } from "./post-visibility";
 import type { RevisionChange, RevisionDiff } from "./revision-response";

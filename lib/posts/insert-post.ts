@@ -21,6 +21,7 @@ import { ownerActor, type RevisionActor } from "./revision-actor";
 import { publicationTime } from "./publication-time";
 import { replacePostCoauthors } from "./replace-post-coauthors";
 import { replacePostTags } from "./replace-post-tags";
+import { pickSeoFields } from "./to-post-fields";
 
 export async function insertPost(
   tx: Tx,
@@ -52,16 +53,7 @@ export async function insertPost(
     // A draft keeps a date only when one was given (for scheduling it later).
     publishedAt: publication ? publication.publishedAt : requestedAt,
     announcedAt: announce ? now : null,
-    seoTitle: input.seoTitle ?? null,
-    seoDescription: input.seoDescription ?? null,
-    canonicalUrl: input.canonicalUrl ?? null,
-    ogTitle: input.ogTitle ?? null,
-    ogDescription: input.ogDescription ?? null,
-    ogImage: input.ogImage ?? null,
-    twitterTitle: input.twitterTitle ?? null,
-    twitterDescription: input.twitterDescription ?? null,
-    twitterImage: input.twitterImage ?? null,
-    robots: input.robots ?? null,
+    ...pickSeoFields(input),
     createdAt: options.createdAt ?? now,
     updatedAt: now,
   };

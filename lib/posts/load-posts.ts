@@ -9,8 +9,11 @@ import { opaque } from "../db-opaque";
 import { sql, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import type { PostRecord } from "./post-include";
+import { SEO_FIELDS } from "./post-fields";
 import { visibleSql } from "./visible-post-sql";
 import { fromWireVisibility, type WireVisibility } from "./post-visibility";
+
+const SEO_COLUMNS = Prisma.raw(SEO_FIELDS.map((field) => `p."${field}"`).join(", "));
 
 /** `runner`: a transaction to read in (the 412 of a PATCH reads the post under its lock). */
 export async function loadPosts(ids: string[], options: { visibleAt?: Date; runner?: SqlRunner } = {}): Promise<PostRecord[]> {
@@ -19,8 +22,7 @@ export async function loadPosts(ids: string[], options: { visibleAt?: Date; runn
   const rows = await (options.runner ?? sql()).$queryRaw<PostRecord[]>`
     SELECT p.id, p.slug, p.title, p.subtitle, p.excerpt, p.content, p."readingTime", p."coverImage", p.featured,
       p.visibility::text AS visibility, p.status::text AS status, p."publishedAt", p."updatedAt",
-      p."seoTitle", p."seoDescription", p."canonicalUrl", p."ogTitle", p."ogDescription", p."ogImage",
-      p."twitterTitle", p."twitterDescription", p."twitterImage", p.robots,
+      ${SEO_COLUMNS},
       json_build_object('id', o.id, 'username', o.username, 'displayName', o."displayName", 'avatar', o.avatar) AS owner,
       COALESCE((
         SELECT json_agg(json_build_object('tag', json_build_object('name', t.name, 'slug', t.slug)))

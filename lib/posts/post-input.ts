@@ -66,16 +66,3 @@ export const updatePostSchema = z.object(postFields).partial();
 export type CreatePostInput = z.output<typeof createPostSchema>;
 export type UpdatePostInput = z.output<typeof updatePostSchema>;
 export type CoauthorInput = z.output<typeof coauthorInputSchema>;
-
-export const SEO_FIELDS = [
-  "seoTitle",
-  "seoDescription",
-  "canonicalUrl",
-  "ogTitle",
-  "ogDescription",
-  "ogImage",
-  "twitterTitle",
-  "twitterDescription",
-  "twitterImage",
-  "robots",
-] as const;

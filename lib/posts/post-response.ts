@@ -4,13 +4,12 @@
 import { z } from "zod";
 import { tiptapNodeSchema } from "../content/tiptap-document";
 import { pageInfoSchema } from "../openapi/shared-schemas";
-import { SEO_FIELDS } from "./post-input";
+import { POST_FIELD_SHAPES, SEO_FIELDS, type SeoField } from "./post-fields";
 
 const nullableText = z.string().nullable();
 
 // What a post and a post revision (./revision-response.ts) show alike.
 export const postTagSchema = z.object({ name: z.string(), slug: z.string() });
-export const postVisibilitySchema = z.enum(["public", "private", "link-only"]);
 /** The document and its rendering, in this order, on a post and a revision. */
 export const renderedContentFields = {
   // The node schema itself, not a described copy: a copy would put a second, unnamed node schema
@@ -21,7 +20,7 @@ export const renderedContentFields = {
 };
 /** The SEO overrides (SEO_FIELDS, in that order), each a text or null. */
 export const seoOverrideFields = Object.fromEntries(SEO_FIELDS.map((field) => [field, nullableText])) as {
-  [Field in (typeof SEO_FIELDS)[number]]: typeof nullableText;
+  [Field in SeoField]: typeof nullableText;
 };
 
 export const postCoauthorSchema = z
@@ -31,25 +30,19 @@ export const postCoauthorSchema = z
   ])
   .meta({ id: "PostCoauthor" });
 
+// In the order toPost writes them (to-post-fields.ts, then to-post.ts).
 export const postSchema = z
   .object({
     id: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    subtitle: nullableText,
+    ...POST_FIELD_SHAPES,
+    updatedAt: z.string().meta({ format: "date-time" }),
+    ...seoOverrideFields,
     excerpt: z.string(),
     ...renderedContentFields,
-    coverImage: nullableText,
-    featured: z.boolean(),
     tags: z.array(postTagSchema),
     coauthors: z.array(postCoauthorSchema),
     user: z.object({ id: z.string(), username: z.string(), displayName: nullableText, avatar: nullableText }),
     readingTime: z.number(),
-    publishedAt: nullableText.meta({ format: "date-time" }),
-    updatedAt: z.string().meta({ format: "date-time" }),
-    visibility: postVisibilitySchema,
-    status: z.enum(["draft", "published"]),
-    ...seoOverrideFields,
   })
   .meta({ id: "Post", description: "`content` is the raw Tiptap document whatever the format; `rendered` is its HTML or Markdown for those formats." });
 

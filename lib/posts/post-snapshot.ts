@@ -4,51 +4,28 @@
 import type { Tx } from "../db";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { Post } from "../generated/prisma/client";
-import { SEO_FIELDS } from "./post-input";
+import { SNAPSHOT_COLUMNS, type SnapshotColumn } from "./post-fields";
 import { toCoauthor, type PostCoauthorResponse } from "./to-post";
 
-export type PostSnapshot = {
-  title: string;
-  subtitle: string | null;
-  excerpt: string;
-  /** The excerpt follows the content (none was given): a restore hands it back to the content. */
-  excerptAuto: boolean;
+/** The post row's part of a snapshot (the columns of "Post" it keeps, post-fields.ts). */
+export type SnapshotRow = Pick<Post, SnapshotColumn>;
+
+/**
+ * `excerptAuto`: the excerpt follows the content (none was given), so a restore hands it back to
+ * the content. `visibility` as stored (`link_only` is `link-only` on the wire).
+ */
+export type PostSnapshot = Omit<SnapshotRow, "content"> & {
   content: TiptapDocument;
-  slug: string;
   /** Sorted by slug. */
   tags: { name: string; slug: string }[];
   coauthors: PostCoauthorResponse[];
-  coverImage: string | null;
-  featured: boolean;
-  /** As stored: `link_only` is `link-only` on the wire. */
-  visibility: Post["visibility"];
-  status: Post["status"];
-  publishedAt: Date | null;
-} & Record<(typeof SEO_FIELDS)[number], string | null>;
-
-/** The post row's part of a snapshot (the columns of "Post" it keeps). */
-export type SnapshotRow = Pick<Post, "title" | "subtitle" | "excerpt" | "excerptAuto" | "content" | "slug" | "coverImage" | "featured" | "visibility" | "status" | "publishedAt" | (typeof SEO_FIELDS)[number]>;
+};
 
 export type SnapshotRelations = Pick<PostSnapshot, "tags" | "coauthors">;
 
 function snapshotOf(row: SnapshotRow, relations: SnapshotRelations): PostSnapshot {
-  const snapshot = {
-    title: row.title,
-    subtitle: row.subtitle,
-    excerpt: row.excerpt,
-    excerptAuto: row.excerptAuto,
-    content: row.content as unknown as TiptapDocument,
-    slug: row.slug,
-    tags: relations.tags,
-    coauthors: relations.coauthors,
-    coverImage: row.coverImage,
-    featured: row.featured,
-    visibility: row.visibility,
-    status: row.status,
-    publishedAt: row.publishedAt,
-  } as PostSnapshot;
-  for (const field of SEO_FIELDS) snapshot[field] = row[field];
-  return snapshot;
+  const columns = Object.fromEntries(SNAPSHOT_COLUMNS.map((column) => [column, row[column]])) as SnapshotRow;
+  return { ...columns, content: row.content as unknown as TiptapDocument, ...relations };
 }
 
 /** A post's tags (sorted by slug) and co-authors (in order), as a snapshot keeps them. */

@@ -2,10 +2,22 @@
 // from what a response depends on, and 404s that caches must not keep. The 304 itself is
 // lib/http/conditional-json.ts.
 import { createHash } from "node:crypto";
+import { env } from "../env";
 import { ApiError } from "../http/api-error";
 
 export const PUBLIC_CACHE_CONTROL = "public, s-maxage=60, stale-while-revalidate=300";
+/**
+ * On Vercel every change purges the responses it alters (lib/cache/purge-after-response.ts), so
+ * its CDN may keep a public response a day instead of a minute: readers hit the CDN, and a change
+ * still shows within seconds. Stale-while-revalidate stays five minutes. Elsewhere nothing purges
+ * a shared cache, so a minute it stays.
+ */
+export const PURGED_PUBLIC_CACHE_CONTROL = "public, s-maxage=86400, stale-while-revalidate=300";
 export const SEARCH_CACHE_CONTROL = "public, s-maxage=60";
+
+export function publicCacheControl(): string {
+  return env.onVercel ? PURGED_PUBLIC_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
+}
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**

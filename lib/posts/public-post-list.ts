@@ -4,6 +4,7 @@
 // not already hold that ETag. Every write to a post moves its updatedAt (tags and co-authors
 // included), so a changed, added, removed, newly visible (scheduled) or reordered post, or a
 // change to a listed author's profile, changes the key; nothing else does.
+import { projectTag } from "../cache/cache-tags";
 import { listPageKeys } from "./list-page-keys";
 import { loadPosts } from "./load-posts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type PublicListQuery } from "./public-read-queries";
@@ -44,6 +45,6 @@ export async function publicPostList(options: { username: string; query: PublicL
     if (!envelope) return posts;
     return { posts, pageInfo: { total, page, perPage, hasMore: page * perPage < (total ?? 0) } };
   };
-  return { etag, body, projectId, projectDisplayName, total, page, perPage };
+  return { etag, body, projectId, projectDisplayName, total, page, perPage, cacheTags: [projectTag(projectId)] };
 }
 

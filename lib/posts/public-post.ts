@@ -10,12 +10,13 @@
 // PUBLIC_BASE_URL. The post is loaded, rendered and given its SEO only without an ETag match.
 import type { Principal } from "../auth/principal";
 import type { ContentFormat } from "../content/content-format";
+import { postTag, projectTag } from "../cache/cache-tags";
 import { env } from "../env";
 import { socialImageVariants } from "../media/social-image-variants";
 import { postJsonLd } from "../seo/post-json-ld";
 import { postSeo } from "../seo/post-seo";
 import { loadPosts } from "./load-posts";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, publicNotFound, strongEtag } from "./public-http";
+import { PRIVATE_CACHE_CONTROL, publicCacheControl, publicNotFound, strongEtag } from "./public-http";
 import { singlePostKeys } from "./single-post-keys";
 import { toPosts } from "./to-post";
 import { toSeoSource } from "./to-seo-source";
@@ -68,5 +69,7 @@ export async function publicPost(options: {
     };
     return { ...post, adjacent, seo, jsonLd: postJsonLd(source, seo) };
   };
-  return { etag, cacheControl: preview ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL, body };
+  // A change to the post, its blog or its authors purges it by these (lib/cache/cache-tags.ts).
+  const cacheTags = preview ? [] : [projectTag(keys.projectId), postTag(id)];
+  return { etag, cacheControl: preview ? PRIVATE_CACHE_CONTROL : publicCacheControl(), body, cacheTags };
 }

@@ -1,6 +1,7 @@
 // GET /api/posts/by-username/:project/tags – `{ name, slug, count }` over the project's own
 // visible posts, count descending then name; tags without a visible post are left out (they would
 // reveal drafts). The counts are one grouped query, and the ETag is derived from the result.
+import { projectTag } from "../cache/cache-tags";
 import { db } from "../db";
 import { findProject } from "./find-project";
 import { strongEtag } from "./public-http";
@@ -19,5 +20,5 @@ export async function publicTagCounts(options: { username: string; now?: Date })
     WHERE t."ownerId" = ${project.id} AND p."ownerId" = ${project.id} AND ${visibleSql(now)}
     GROUP BY t.id, t.name, t.slug
     ORDER BY count DESC, t.name ASC, t.slug ASC`;
-  return { etag: strongEtag(["tags", project.id, tags]), body: () => tags };
+  return { etag: strongEtag(["tags", project.id, tags]), body: () => tags, cacheTags: [projectTag(project.id)] };
 }

@@ -36,7 +36,7 @@ import type { TiptapDocument } from "../content/tiptap-document";
 import { wordCountOfText } from "../content/word-count";
 import type { SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
-import { SEO_FIELDS } from "./post-input";
+import { SNAPSHOT_COLUMNS } from "./post-fields";
 import { prunePostRevisionsSql } from "./prune-post-revisions";
 import type { RevisionActor } from "./revision-actor";
 
@@ -56,9 +56,8 @@ export type RevisionInput = {
 
 export type RecordedRevision = { revision: number; coalesced: boolean };
 
-/** The snapshot's columns of "PostRevision", each copied from the same column of "Post". */
-const POST_COLUMNS = ["title", "subtitle", "excerpt", "excerptAuto", "content", "slug", "coverImage", "featured", "visibility", "status", "publishedAt", ...SEO_FIELDS] as const;
-const quoted = POST_COLUMNS.map((column) => `"${column}"`);
+// The snapshot's columns of "PostRevision", each copied from the same column of "Post".
+const quoted = SNAPSHOT_COLUMNS.map((column) => `"${column}"`);
 const INSERT_COLUMNS = Prisma.raw(quoted.join(", "));
 const SELECT_COLUMNS = Prisma.raw(quoted.map((column) => `p.${column}`).join(", "));
 const SET_COLUMNS = Prisma.raw(quoted.map((column) => `${column} = p.${column}`).join(", "));

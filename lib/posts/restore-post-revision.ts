@@ -8,6 +8,8 @@
 // A restore is always recorded, even one that changes nothing (the author asked for it). A user
 // co-author whose account no longer exists is left out (the account cannot be named again); a
 // slug another post has taken since is 409 `Slug already used`, as on PATCH.
+import { postCacheTags } from "../cache/post-cache-tags";
+import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { autoExcerpt } from "../content/auto-excerpt";
 import { readingTimeOfWords } from "../content/reading-time";
 import { wordCount } from "../content/word-count";
@@ -19,7 +21,8 @@ import { enqueueEvent } from "../webhooks/enqueue-event";
 import { findPostRevision } from "./find-post-revision";
 import { postEventData } from "./post-event-data";
 import { POST_INCLUDE } from "./post-include";
-import { SEO_FIELDS, type CoauthorInput } from "./post-input";
+import { RESTORED_FIELDS } from "./post-fields";
+import type { CoauthorInput } from "./post-input";
 import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
 import { recordPostRevision } from "./record-post-revision";
 import { replacePostCoauthors } from "./replace-post-coauthors";
@@ -39,8 +42,9 @@ export async function restorePostRevision(options: {
 }): Promise<{ post: PostResponse; revision: number }> {
   const { owner, postId, revision, actor, ifMatch } = options;
   const now = options.now ?? new Date();
+  const before = purgeAvailable() ? await postCacheTags([postId], { ownerId: owner.id }) : [];
   try {
-    return await db().$transaction(async (tx) => {
+    const restored = await db().$transaction(async (tx) => {
       const [locked] = await tx.$queryRaw<{ updatedAt: Date }[]>`
         SELECT "updatedAt" FROM "Post" WHERE id = ${postId} AND "ownerId" = ${owner.id} FOR UPDATE`;
       if (!locked) throw notFound("Post not found");
@@ -53,19 +57,13 @@ export async function restorePostRevision(options: {
       const content = source.content as unknown as TiptapDocument;
       const words = wordCount(content);
       const data: Prisma.PostUncheckedUpdateInput = {
-        title: source.title,
-        subtitle: source.subtitle,
         excerpt: source.excerptAuto ? autoExcerpt(content) : source.excerpt,
         excerptAuto: source.excerptAuto,
         content: source.content as Prisma.InputJsonObject,
         readingTime: readingTimeOfWords(words),
-        slug: source.slug,
-        coverImage: source.coverImage,
-        featured: source.featured,
-        visibility: source.visibility,
         updatedAt: nextRevisionTime(locked.updatedAt, now),
       };
-      for (const field of SEO_FIELDS) data[field] = source[field];
+      for (const field of RESTORED_FIELDS) (data as Record<string, unknown>)[field] = source[field];
       const post = await tx.post.update({ where: { id: postId }, data });
       await replacePostTags(tx, { ownerId: owner.id, postId, names: (source.tags as { name: string }[]).map((tag) => tag.name) });
       await replacePostCoauthors(tx, { ownerId: owner.id, postId, coauthors: await stillExisting(tx, source.coauthors as PostCoauthorResponse[]) });
@@ -82,6 +80,9 @@ export async function restorePostRevision(options: {
       const row = await tx.post.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE });
       return { post: toPost(row, "tiptap"), revision: recorded.revision };
     });
+    // Old and new co-authors' blogs too; a draft's restore purges nothing readers could see.
+    if (restored.post.status === "published") purgeAfterResponse("post restored", async () => [...before, ...(await postCacheTags([postId]))]);
+    return restored;
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;

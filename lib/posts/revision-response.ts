@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { positiveIntQuery } from "../http/positive-int-query";
 import { formatQuerySchema } from "./public-read-queries";
-import { postCoauthorSchema, postTagSchema, postVisibilitySchema, renderedContentFields, seoOverrideFields } from "./post-response";
+import { POST_FIELD_SHAPES } from "./post-fields";
+import { postCoauthorSchema, postTagSchema, renderedContentFields, seoOverrideFields } from "./post-response";
 import { REVISION_REASONS } from "./record-post-revision";
 
 export const REVISIONS_MAX_LIMIT = 100;
@@ -52,9 +53,9 @@ const revisionHead = {
   reason: z.enum(REVISION_REASONS),
   restoredFrom: z.number().int().nullable().meta({ description: "For `restore`: the revision copied back." }),
   actor: revisionActorSchema,
-  title: z.string(),
+  title: POST_FIELD_SHAPES.title,
   wordCount: z.number().int(),
-  status: z.enum(["draft", "published"]),
+  status: POST_FIELD_SHAPES.status,
 };
 
 export const revisionListItemSchema = z.object(revisionHead).meta({ id: "PostRevisionSummary" });
@@ -66,19 +67,19 @@ export const revisionListSchema = z
   })
   .meta({ id: "PostRevisionPage" });
 
+// subtitle and slug keep the places a revision has always shown them in (as toRevision writes it).
+const { subtitle, slug, ...postFields } = POST_FIELD_SHAPES;
+
 export const postRevisionSchema = z
   .object({
     ...revisionHead,
-    subtitle: nullableText,
+    subtitle,
     excerpt: z.string(),
     ...renderedContentFields,
-    slug: z.string(),
+    slug,
     tags: z.array(postTagSchema),
     coauthors: z.array(postCoauthorSchema),
-    coverImage: nullableText,
-    featured: z.boolean(),
-    visibility: postVisibilitySchema,
-    publishedAt: nullableText.meta({ format: "date-time" }),
+    ...postFields,
     ...seoOverrideFields,
   })
   .meta({ id: "PostRevision", description: "The whole snapshot; `content` is the raw Tiptap document whatever the format." });

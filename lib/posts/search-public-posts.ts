@@ -16,9 +16,12 @@ export async function searchPublicPosts(options: {
   q: string;
   format: ContentFormat;
   now?: Date;
+  /** Told the project's id once it is found (the route tags its answer with it). */
+  onProject?: (projectId: string) => void;
 }): Promise<PostResponse[]> {
   const now = options.now ?? new Date();
   const project = await findSearchProject(options.username);
+  options.onProject?.(project.id);
   const ids = await searchPostIds({ ownerId: project.id, wordsFirst: project.wordsFirst, q: options.q, now, limit: MAX_SEARCH_RESULTS });
   const rows = await loadPosts(ids, { visibleAt: now });
   return toPosts(rows, options.format);

@@ -1,21 +1,20 @@
 // The fields a post has the same way in every shape that carries it — the API's Post resource
-// (to-post.ts) and our export (lib/portability/export-posts.ts): one list, so a field added to
-// posts reaches both. What differs stays with each shape (the API's excerpt and rendered
-// content, the export's derived-excerpt null, co-authors by id or by username).
+// (to-post.ts), a revision (to-revision.ts) and our export (lib/portability/export-posts.ts),
+// converted once here from the list in post-fields.ts. What differs stays with each shape (the
+// API's excerpt and rendered content, the export's derived-excerpt null, co-authors by id or by
+// username, a revision's number and actor).
 import type { Post } from "../generated/prisma/client";
-import { SEO_FIELDS } from "./post-input";
+import { SEO_FIELDS, type PostField, type SeoField } from "./post-fields";
 import { toWireVisibility } from "./post-visibility";
-
-type SeoField = (typeof SEO_FIELDS)[number];
 
 /** The SEO fields of a row or an input, absent ones as null. */
 export function pickSeoFields(source: Partial<Record<SeoField, string | null>>): Record<SeoField, string | null> {
   return Object.fromEntries(SEO_FIELDS.map((field) => [field, source[field] ?? null])) as Record<SeoField, string | null>;
 }
 
-export function toPostFields(row: Pick<Post, "id" | "slug" | "title" | "subtitle" | "coverImage" | "featured" | "visibility" | "status" | "publishedAt" | "updatedAt" | SeoField>) {
+/** POST_FIELDS of a row (a post or a revision) as the API shows them: `link-only`, ISO dates. */
+export function postFieldsOnTheWire(row: Pick<Post, PostField>) {
   return {
-    id: row.id,
     slug: row.slug,
     title: row.title,
     subtitle: row.subtitle,
@@ -24,7 +23,9 @@ export function toPostFields(row: Pick<Post, "id" | "slug" | "title" | "subtitle
     visibility: toWireVisibility(row.visibility),
     status: row.status,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    ...pickSeoFields(row),
-  };
+  } satisfies Record<PostField, unknown>;
+}
+
+export function toPostFields(row: Pick<Post, "id" | "updatedAt" | PostField | SeoField>) {
+  return { id: row.id, ...postFieldsOnTheWire(row), updatedAt: row.updatedAt.toISOString(), ...pickSeoFields(row) };
 }

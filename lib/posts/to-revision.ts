@@ -5,8 +5,7 @@ import type { ContentFormat } from "../content/content-format";
 import { renderContent } from "../content/render-content";
 import type { TiptapDocument } from "../content/tiptap-document";
 import type { PostRevision } from "../generated/prisma/client";
-import { toWireVisibility } from "./post-visibility";
-import { pickSeoFields } from "./to-post-fields";
+import { pickSeoFields, postFieldsOnTheWire } from "./to-post-fields";
 import type { PostRevisionResponse, RevisionListItem } from "./revision-response";
 import type { RevisionReason } from "./record-post-revision";
 import type { PostCoauthorResponse } from "./to-post";
@@ -34,21 +33,21 @@ export function toRevisionSummary(row: RevisionHeadRow): RevisionListItem {
 
 export function toRevision(row: PostRevision & { actorUsername: string | null }, format: ContentFormat): PostRevisionResponse {
   const content = row.content as unknown as TiptapDocument;
+  // subtitle and slug keep the places a revision has always shown them in; the rest of the
+  // post's fields follow the co-authors (title and status are in the summary already).
+  const { subtitle, slug, ...fields } = postFieldsOnTheWire(row);
   return {
     ...toRevisionSummary(row),
-    subtitle: row.subtitle,
+    subtitle,
     excerpt: row.excerpt,
     content,
     // A revision's snapshot changes only when a coalesced edit rewrites it, which moves createdAt.
     rendered: renderContent(content, format, `${row.postId}:rev${row.revision}:${row.createdAt.getTime()}`),
     format,
-    slug: row.slug,
+    slug,
     tags: row.tags as { name: string; slug: string }[],
     coauthors: row.coauthors as PostCoauthorResponse[],
-    coverImage: row.coverImage,
-    featured: row.featured,
-    visibility: toWireVisibility(row.visibility),
-    publishedAt: row.publishedAt?.toISOString() ?? null,
+    ...fields,
     ...pickSeoFields(row),
   };
 }

@@ -17,6 +17,9 @@
 // whose fields all equal the post's writes nothing: no revision, no event, and `updatedAt` (the
 // ETag) does not move.
 // One raw transaction on pg (lib/db-sql.ts; the statements: lib/posts/write-post-update.ts).
+// A change readers could see purges the post's cached pages after the answer (lib/cache).
+import { postCacheTags } from "../cache/post-cache-tags";
+import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
 import { sqlTransaction } from "../db-sql";
 import { conflict } from "../http/api-error";
@@ -43,8 +46,13 @@ export async function updatePost(options: {
   // Media images get their true size (for srcset and a box); before the lock, it is a read.
   const input = options.input.content ? { ...options.input, content: await fillMediaImageSizes(owner.id, options.input.content) } : options.input;
 
+  // A change of co-authors also changes the blogs of the ones it removes: their tags, read first.
+  const before = input.coauthors !== undefined && purgeAvailable() ? await postCacheTags([id], { ownerId: owner.id }) : [];
   try {
-    return await sqlTransaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, actor, now, events: true }));
+    const updated = await sqlTransaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, actor, now, events: true }));
+    // Only what readers could see before or after is purged: a draft's autosaves purge nothing.
+    if (updated.changed && updated.public) purgeAfterResponse("post updated", async () => [...before, ...(await postCacheTags([id]))]);
+    return { updatedAt: updated.updatedAt, changed: updated.changed };
   } catch (err) {
     if (isUniqueViolation(err, "slug")) throw conflict({ error: "Slug already used" });
     throw err;

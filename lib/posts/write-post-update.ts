@@ -22,7 +22,8 @@ import { notFound, preconditionFailed } from "../http/api-error";
 import { eventStatement, NO_EVENT_COLUMNS, type EventRow } from "../webhooks/enqueue-event";
 import { loadPosts } from "./load-posts";
 import { postEventData } from "./post-event-data";
-import { SEO_FIELDS, type UpdatePostInput } from "./post-input";
+import { SEO_FIELDS } from "./post-fields";
+import type { UpdatePostInput } from "./post-input";
 import { ifMatchSatisfied, nextRevisionTime, postRevisionEtag } from "./post-revision";
 import { fromWireVisibility, type WireVisibility } from "./post-visibility";
 import { publicationTime } from "./publication-time";
@@ -70,7 +71,8 @@ export function revisionReason(before: { status: string; publishedAt: Date | nul
   return "edit";
 }
 
-export type PostUpdated = { updatedAt: Date; changed: boolean };
+/** `public`: readers could see the post before or after the write (its cached pages are then purged: update-post.ts). */
+export type PostUpdated = { updatedAt: Date; changed: boolean; public: boolean };
 
 /** The update, ending (when it can) in the statement sent with the COMMIT: run it with sqlTransaction, or runLastStatement. */
 export async function writePostUpdate(
@@ -151,7 +153,8 @@ export async function writePostUpdate(
   // statement below reads them as they now are.
   if (input.tagNames !== undefined && (await replacePostTags(tx, { ownerId: owner.id, postId: id, names: input.tagNames }))) changed = true;
   if (input.coauthors !== undefined && (await replacePostCoauthors(tx, { ownerId: owner.id, postId: id, coauthors: input.coauthors }))) changed = true;
-  if (!changed && contentJson === null) return { updatedAt: old.updatedAt, changed: false };
+  const seen = wasLive || live;
+  if (!changed && contentJson === null) return { updatedAt: old.updatedAt, changed: false, public: seen };
 
   // bench/history's baseline measures PATCH without any of history's work.
   const history = !env.benchWithoutPostRevisions;
@@ -177,11 +180,11 @@ export async function writePostUpdate(
            ${event ? event.columns : NO_EVENT_COLUMNS}
     ${history ? Prisma.sql`FROM (SELECT 1) one LEFT JOIN recorded r ON true` : Prisma.empty}`;
   // The same document as the stored one, and nothing else sent differs.
-  const unchanged = { updatedAt: old.updatedAt, changed: false };
+  const unchanged = { updatedAt: old.updatedAt, changed: false, public: seen };
   const finish = ([post]: Row[]) => {
     if (post.updatedAt === null) return unchanged;
     event?.delivered(post);
-    return { updatedAt: post.updatedAt, changed: true };
+    return { updatedAt: post.updatedAt, changed: true, public: seen };
   };
   // With the words counted here (the content was sent), nothing follows the statement: it goes
   // out with the COMMIT. Otherwise the revision may still need its word count (recordedRevision).

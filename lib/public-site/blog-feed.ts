@@ -38,7 +38,7 @@ export async function blogFeed(options: { username: string; format: FeedFormat }
     const images = await feedImages(posts.map((post) => post.coverImage));
     return options.format === "json" ? JSON.stringify(jsonFeed(blog, posts, images)) : xmlFeed(blog, posts, options.format, images);
   };
-  return { etag, body };
+  return { etag, body, cacheTags: list.cacheTags };
 }
 
 type Blog = { username: string; name: string };

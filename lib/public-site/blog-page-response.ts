@@ -2,9 +2,9 @@
 // strong ETag, 304 and the body cache (the ETag comes from the list's one key statement; posts
 // are loaded and rendered only on a miss), or the 404 page.
 import { conditionalBody } from "../http/conditional-json";
-import { PUBLIC_CACHE_CONTROL } from "../posts/public-http";
-import { blogShell } from "@/components/blog/blog-shell";
-import { postList } from "@/components/blog/post-list";
+import { publicCacheControl } from "../posts/public-http";
+import { blogShell } from "./views/blog-shell";
+import { postList } from "./views/post-list";
 import { html, HTML_CONTENT_TYPE } from "./html";
 import { blogMetadata } from "./blog-metadata";
 import { blogPageData, blogPageHead, type BlogPage } from "./load-blog-page";
@@ -28,7 +28,8 @@ export async function blogPageResponse(req: Request, options: { username: string
   if (!head || page === null) return notFoundPage();
   return conditionalBody(req, {
     etag: head.etag,
-    cacheControl: PUBLIC_CACHE_CONTROL,
+    cacheControl: publicCacheControl(),
+    cacheTags: head.list.cacheTags,
     contentType: HTML_CONTENT_TYPE,
     body: async () => blogPage(await blogPageData(head, { page, tag: options.tag })),
   });

@@ -3,7 +3,7 @@
 // size. What goes in comes from the post's `seo` (lib/public-site/post-metadata.ts) or the blog's
 // name (lib/public-site/blog-metadata.ts), which also make the fallbacks Next's metadata
 // resolution used to make; nothing here decides content.
-import type { CoverPreload } from "@/components/blog/cover-image";
+import type { CoverPreload } from "./views/cover-image";
 import { html, trustedHtml, type Html } from "./html";
 import { jsonLdScript } from "./json-ld-script";
 

@@ -3,10 +3,10 @@
 // miss); the owner's draft preview, private and uncached; or the 404 page.
 import { conditionalBody } from "../http/conditional-json";
 import { postUrl } from "../posts/post-event-data";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../posts/public-http";
-import { blogShell } from "@/components/blog/blog-shell";
-import { coverPreload } from "@/components/blog/cover-image";
-import { postArticle } from "@/components/blog/post-article";
+import { PRIVATE_CACHE_CONTROL, publicCacheControl } from "../posts/public-http";
+import { blogShell } from "./views/blog-shell";
+import { coverPreload } from "./views/cover-image";
+import { postArticle } from "./views/post-article";
 import { HTML_CONTENT_TYPE } from "./html";
 import { ownerPreview, postCover, postPageHead, type PostPageData } from "./load-post-page";
 import { notFoundPage } from "./not-found-page";
@@ -29,7 +29,8 @@ export async function postPageResponse(req: Request, options: { username: string
   if (head) {
     return conditionalBody(req, {
       etag: head.etag,
-      cacheControl: PUBLIC_CACHE_CONTROL,
+      cacheControl: publicCacheControl(),
+      cacheTags: head.read.cacheTags,
       contentType: HTML_CONTENT_TYPE,
       body: async () => postPage(await head.read.body(), false),
     });

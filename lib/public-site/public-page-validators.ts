@@ -7,7 +7,12 @@ import { blogPageHead } from "./load-blog-page";
 import { postPageHead } from "./load-post-page";
 import type { PublicRoute } from "./public-routes";
 
-export async function publicPageEtag(route: PublicRoute): Promise<string | null> {
-  if (route.kind === "post") return (await postPageHead(route))?.etag ?? null;
-  return (await blogPageHead(route))?.etag ?? null;
+/** The page's ETag and the cache tags a change purges it by (lib/cache/cache-tags.ts). */
+export async function publicPageEtag(route: PublicRoute): Promise<{ etag: string; cacheTags: readonly string[] } | null> {
+  if (route.kind === "post") {
+    const head = await postPageHead(route);
+    return head ? { etag: head.etag, cacheTags: head.read.cacheTags } : null;
+  }
+  const head = await blogPageHead(route);
+  return head ? { etag: head.etag, cacheTags: head.list.cacheTags } : null;
 }

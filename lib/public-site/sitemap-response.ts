@@ -1,5 +1,6 @@
 import { conditionalBody } from "../http/conditional-json";
-import { PUBLIC_CACHE_CONTROL } from "../posts/public-http";
+import { SITEMAP_TAG } from "../cache/cache-tags";
+import { publicCacheControl } from "../posts/public-http";
 import { notFoundText } from "./not-found";
 import { sitemap } from "./sitemap";
 
@@ -7,5 +8,5 @@ import { sitemap } from "./sitemap";
 export async function sitemapResponse(req: Request, part: number | null): Promise<Response> {
   const map = await sitemap({ part });
   if (!map) return notFoundText();
-  return conditionalBody(req, { etag: map.etag, cacheControl: PUBLIC_CACHE_CONTROL, contentType: "application/xml; charset=utf-8", body: map.body });
+  return conditionalBody(req, { etag: map.etag, cacheControl: publicCacheControl(), contentType: "application/xml; charset=utf-8", body: map.body, cacheTags: [SITEMAP_TAG] });
 }

@@ -5,8 +5,8 @@ export const STYLESHEET_SOURCES = [
   "app/globals.css",
   "components/site/site-header.css",
   "components/site/marketing.css",
-  "components/blog/article.css",
-  "components/blog/blog.css",
+  "lib/public-site/views/article.css",
+  "lib/public-site/views/blog.css",
 ];
 
 /** The routes that name or serve the stylesheet (the light account pages too: lib/account-pages). */

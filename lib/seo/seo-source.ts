@@ -1,4 +1,6 @@
 // What SEO and JSON-LD are computed from: the post as served plus the people behind it.
+import type { SeoField } from "../posts/post-fields";
+
 export type SeoAuthor = { name: string; url: string | null; alternateName?: string | null };
 
 export type SeoSource = {
@@ -10,16 +12,6 @@ export type SeoSource = {
   publishedAt: string | null;
   updatedAt: string;
   tags: { name: string }[];
-  seoTitle: string | null;
-  seoDescription: string | null;
-  canonicalUrl: string | null;
-  ogTitle: string | null;
-  ogDescription: string | null;
-  ogImage: string | null;
-  twitterTitle: string | null;
-  twitterDescription: string | null;
-  twitterImage: string | null;
-  robots: string | null;
   /** `${PUBLIC_BASE_URL}/<project>/<slug>` */
   url: string;
   /** `${PUBLIC_BASE_URL}/<project>` */
@@ -28,4 +20,4 @@ export type SeoSource = {
   siteName: string;
   /** The owner first, then the co-authors in their order. */
   authors: SeoAuthor[];
-};
+} & Record<SeoField, string | null>;

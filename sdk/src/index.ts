@@ -6,11 +6,11 @@
 import { HttpClient, type InkbaseOptions, type RequestOptions } from "./http.js";
 import type { BodyOf, InkbaseEvent, QueryOf, ResponseOf, ScheduledMoveCreated } from "./types.js";
 import { MediaResource } from "./media.js";
-import { PortabilityClient, type ImportSource } from "./portability.js";
+import { PortabilityClient, type ImportOptions } from "./portability.js";
 
 export { InkbaseError, type ErrorBody } from "./errors.js";
 export { ONE_REQUEST_MAX_BYTES, type UploadInput, type UploadOptions } from "./media.js";
-export type { ImportReport, ImportSource } from "./portability.js";
+export type { ImportOptions, ImportReport, ImportSource } from "./portability.js";
 export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookHeaders } from "./webhooks.js";
 export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./http.js";
 export type * from "./types.js";
@@ -35,9 +35,13 @@ export class Inkbase {
     this.portability = new PortabilityClient(this.http, options);
   }
 
-  /** Imports (PORTABILITY): `create(file, { source, dryRun? })` → `{ id, status }`, then `get(id)` for the report. */
+  /**
+   * Imports (PORTABILITY): `create(file, { source, dryRun? })` → `{ id, status }`, then `get(id)` for
+   * the report. Files over 4 MiB go straight to storage (POST /api/imports/uploads), so up to 32 MiB
+   * work on Vercel too.
+   */
   readonly imports = {
-    create: (file: Blob, options: { source: ImportSource; dryRun?: boolean; filename?: string; signal?: AbortSignal }) => this.portability.createImport(file, options),
+    create: (file: Blob, options: ImportOptions) => this.portability.createImport(file, options),
     get: (id: string, call?: Call) => this.portability.getImport(id, call),
   };
 

@@ -92,7 +92,7 @@ export class MediaResource {
   }
 }
 
-type SendInput = {
+export type SendInput = {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -104,8 +104,8 @@ type SendInput = {
   anonymous?: boolean;
 };
 
-/** One body-carrying request; its JSON answer (null for none), or an InkbaseError. */
-async function send(input: SendInput): Promise<unknown> {
+/** One body-carrying request; its JSON answer (null for none), or an InkbaseError. Also the import upload's PUT (portability.ts). */
+export async function send(input: SendInput): Promise<unknown> {
   if (input.onProgress && typeof XMLHttpRequest !== "undefined") return sendWithProgress(input);
   const fetchImpl = input.options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   let response: Response;

@@ -624,11 +624,33 @@ export interface paths {
         put?: never;
         /**
          * Start an import
-         * @description Imports a Ghost JSON export, a WordPress WXR file, Markdown files with YAML front matter (one `.md` or a `.zip`), or an Inkbase JSON export. Answers at once; the import runs in the background: follow it with `GET /api/imports/{id}`. Re-importing the same file updates what it imported before and duplicates nothing. Files up to 32 MiB.
+         * @description Imports a Ghost JSON export, a WordPress WXR file, Markdown files with YAML front matter (one `.md` or a `.zip`), or an Inkbase JSON export. Answers at once; the import runs in the background: follow it with `GET /api/imports/{id}`. Re-importing the same file updates what it imported before and duplicates nothing. Files up to 32 MiB. Two ways to send the file: `multipart/form-data` with the file itself (on Vercel, whose functions take bodies up to 4.5 MB, only for files up to 4 MB), or JSON `{ uploadId, source, dryRun }` naming a file sent straight to storage through `POST /api/imports/uploads` (any size up to 32 MiB, everywhere).
          *
          *     Scopes: `posts:write`.
          */
         post: operations["postImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an import upload
+         * @description For export files of any size up to 32 MiB, on every deployment (a Vercel function takes request bodies up to 4.5 MB only). `PUT` the file to `uploadUrl` with `headers` within 30 minutes (a presigned URL of the store on S3, Vercel Blob's upload URL, this app's one-time URL on local storage), then start the import with `POST /api/imports` and `{ uploadId, source }`.
+         *
+         *     Scopes: `posts:write`.
+         */
+        post: operations["postImportsUploads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -799,7 +821,7 @@ export interface paths {
         get?: never;
         /**
          * Send an upload's bytes (local storage)
-         * @description The `uploadUrl` of `POST /api/media/uploads` when the server stores media on its own disk: signed and one-time, like a presigned URL, so it needs no credentials. On S3 storage the bytes go to the store instead.
+         * @description The `uploadUrl` of `POST /api/media/uploads` (an image) and of `POST /api/imports/uploads` (an import file) when the server stores media on its own disk: signed and one-time, like a presigned URL, so it needs no credentials. On S3 or Vercel Blob the bytes go to the store instead.
          */
         put: operations["putMediaUploadsUploadId"];
         post?: never;
@@ -1444,6 +1466,20 @@ export interface components {
              */
             dryRun?: "true" | "false";
         };
+        ImportFromUpload: {
+            /** @description From `POST /api/imports/uploads`, after the file was sent to its `uploadUrl`. */
+            uploadId: string;
+            /** @enum {string} */
+            source: "ghost" | "wordpress" | "markdown" | "inkbase";
+            /** @description `true`: only report what would happen; nothing is written. */
+            dryRun?: boolean;
+        };
+        CreateImportUploadInput: {
+            /** @description The export's file name: its extension (`.json`, `.xml`, `.md`, `.zip`) tells the importer how to read it. */
+            filename: string;
+            /** @description Bytes the client will send (at most 32 MiB); the upload URL accepts at most this many. */
+            size: number;
+        };
         UpdateAccountInput: {
             displayName?: string | null;
             /** @description An image URL; null removes it. */
@@ -1906,7 +1942,7 @@ export interface components {
             createdAt: string;
             /** @description The owner's username. */
             project: string;
-            /** @description Entry events: `{ collection: { id, slug }, entry: { id, version, labels } }`. `label.updated`: `{ collection: { id, slug }, entryId, label, version, previousVersion, meta }` (`version` null when removed). Post events: `{ post: { id, slug, title, status, visibility, publishedAt, url } }`. `import.completed`: `{ id, source, status, created, updated, skipped, warnings, images: { copied, reused, failed }, error? }` (`warnings` is a count; `images` the report's image counts, as `GET /api/imports/{id}` answers them). */
+            /** @description Entry events: `{ collection: { id, slug }, entry: { id, version, labels } }`. `label.updated`: `{ collection: { id, slug }, entryId, label, version, previousVersion, meta }` (`version` null when removed). Post events: `{ post: { id, slug, title, status, visibility, publishedAt, url } }`. `media.created` and `media.deleted`: `{ media: { id, filename, url } }` (`url` the stored original, as the medium's `url` in `GET /api/media/{id}`). `import.completed`: `{ id, source, status, created, updated, skipped, warnings, images: { copied, reused, failed }, error? }` (`warnings` is a count; `images` the report's image counts, as `GET /api/imports/{id}` answers them). */
             data: {
                 [key: string]: unknown;
             };
@@ -1919,6 +1955,18 @@ export interface components {
             id: string;
             /** @constant */
             status: "running";
+        };
+        Upload: {
+            uploadId: string;
+            /** @description PUT the bytes here: a presigned URL of the store (S3), Vercel Blob's upload URL (its client token is in `headers`), or this app's one-time URL (local storage). */
+            uploadUrl: string;
+            /** @constant */
+            method: "PUT";
+            /** @description Send these headers with the PUT. */
+            headers: {
+                [key: string]: string;
+            };
+            expiresAt: string;
         };
         ImportReport: {
             id: string;
@@ -2070,18 +2118,6 @@ export interface components {
             /** @description For an entry: its collection's id. */
             collection?: string;
         };
-        Upload: {
-            uploadId: string;
-            /** @description PUT the bytes here: a presigned URL of the store (S3), or this app's one-time URL (local storage). */
-            uploadUrl: string;
-            /** @constant */
-            method: "PUT";
-            /** @description Send these headers with the PUT. */
-            headers: {
-                [key: string]: string;
-            };
-            expiresAt: string;
-        };
         MediaInUse: {
             /** @constant */
             error: "Media is in use";
@@ -2109,14 +2145,32 @@ export interface components {
             slug: string;
             title: string;
             subtitle: string | null;
+            coverImage: string | null;
+            featured: boolean;
+            /** @enum {string} */
+            visibility: "public" | "private" | "link-only";
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            seoTitle: string | null;
+            seoDescription: string | null;
+            canonicalUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
+            twitterTitle: string | null;
+            twitterDescription: string | null;
+            twitterImage: string | null;
+            robots: string | null;
             excerpt: string;
             content: components["schemas"]["TiptapNode"];
             /** @description HTML or Markdown for those formats; null for tiptap. */
             rendered: string | null;
             /** @enum {string} */
             format: "tiptap" | "html" | "markdown";
-            coverImage: string | null;
-            featured: boolean;
             tags: {
                 name: string;
                 slug: string;
@@ -2129,24 +2183,6 @@ export interface components {
                 avatar: string | null;
             };
             readingTime: number;
-            /** Format: date-time */
-            publishedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @enum {string} */
-            visibility: "public" | "private" | "link-only";
-            /** @enum {string} */
-            status: "draft" | "published";
-            seoTitle: string | null;
-            seoDescription: string | null;
-            canonicalUrl: string | null;
-            ogTitle: string | null;
-            ogDescription: string | null;
-            ogImage: string | null;
-            twitterTitle: string | null;
-            twitterDescription: string | null;
-            twitterImage: string | null;
-            robots: string | null;
         };
         PostCoauthor: {
             userId: string;
@@ -2165,14 +2201,32 @@ export interface components {
             slug: string;
             title: string;
             subtitle: string | null;
+            coverImage: string | null;
+            featured: boolean;
+            /** @enum {string} */
+            visibility: "public" | "private" | "link-only";
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            seoTitle: string | null;
+            seoDescription: string | null;
+            canonicalUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
+            twitterTitle: string | null;
+            twitterDescription: string | null;
+            twitterImage: string | null;
+            robots: string | null;
             excerpt: string;
             content: components["schemas"]["TiptapNode"];
             /** @description HTML or Markdown for those formats; null for tiptap. */
             rendered: string | null;
             /** @enum {string} */
             format: "tiptap" | "html" | "markdown";
-            coverImage: string | null;
-            featured: boolean;
             tags: {
                 name: string;
                 slug: string;
@@ -2185,24 +2239,6 @@ export interface components {
                 avatar: string | null;
             };
             readingTime: number;
-            /** Format: date-time */
-            publishedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @enum {string} */
-            visibility: "public" | "private" | "link-only";
-            /** @enum {string} */
-            status: "draft" | "published";
-            seoTitle: string | null;
-            seoDescription: string | null;
-            canonicalUrl: string | null;
-            ogTitle: string | null;
-            ogDescription: string | null;
-            ogImage: string | null;
-            twitterTitle: string | null;
-            twitterDescription: string | null;
-            twitterImage: string | null;
-            robots: string | null;
             adjacent: {
                 prev: {
                     slug: string;
@@ -5934,6 +5970,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImportForm"];
+                "application/json": components["schemas"]["ImportFromUpload"];
             };
         };
         responses: {
@@ -5981,7 +6018,17 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            /** @description `Upload not found`: no import upload of yours with that `uploadId` (or it was used already). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Upload not received`: the file was not sent to the upload's `uploadUrl` yet; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5989,7 +6036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
                 };
             };
             /** @description The file is over 32 MiB. */
@@ -6006,7 +6053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `Unsupported Media Type`: send `multipart/form-data` */
+            /** @description `Unsupported Media Type`: send `multipart/form-data` or `application/json` */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6048,6 +6095,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `Storage unavailable`: the media store failed; nothing was kept. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        error: "Storage unavailable";
+                    };
+                };
+            };
+        };
+    };
+    postImportsUploads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateImportUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Where to send the file. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description The file is over 32 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        error: "File too large";
+                        limit: number;
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `Storage unavailable`: the media store failed; nothing was kept. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        error: "Storage unavailable";
+                    };
                 };
             };
         };
@@ -7091,7 +7295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Unsupported media type`: a `Content-Type` other than the one the upload declared. */
+            /** @description `Unsupported media type`: a `Content-Type` other than the one the upload declared (an import file's is `application/octet-stream`). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -106,8 +106,12 @@ describe("POST /api/imports and GET /api/imports/:id", () => {
     const badSource = await fetch(`${baseUrl()}/api/imports`, { method: "POST", headers: auth, body: importForm("x", "x.json", "blogger") });
     expect(badSource.status).toBe(400);
     expect(await badSource.json()).toMatchObject({ issues: [{ path: ["source"] }] });
+    // JSON names a file sent straight to storage (tests/api/import-uploads.test.ts); anything else is 415.
     const json = await fetch(`${baseUrl()}/api/imports`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: "{}" });
-    expect(json.status).toBe(415);
+    expect(json.status).toBe(400);
+    expect(await json.json()).toMatchObject({ error: "Invalid input", issues: [{ path: ["uploadId"] }, { path: ["source"] }] });
+    const text = await fetch(`${baseUrl()}/api/imports`, { method: "POST", headers: { ...auth, "Content-Type": "text/plain" }, body: "x" });
+    expect(text.status).toBe(415);
     const reader = await account(["posts:read"]);
     expect((await fetch(`${baseUrl()}/api/imports`, { method: "POST", headers: reader.auth, body: importForm("x", "x.md", "markdown") })).status).toBe(403);
     expect((await fetch(`${baseUrl()}/api/imports/imp_nothing`, { headers: auth })).status).toBe(404);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { publicBaseUrlFrom } from "../../lib/env";
 import { checkEnvironment } from "../../lib/env-check";
+import { mediaStorageKindOf } from "../../lib/env-formats";
 
 const VERCEL_PRODUCTION = { VERCEL: "1", VERCEL_ENV: "production", VERCEL_PROJECT_PRODUCTION_URL: "blog.example.com", VERCEL_BRANCH_URL: "inkbase-git-main-team.vercel.app", VERCEL_URL: "inkbase-abc123-team.vercel.app" };
 const VERCEL_PREVIEW = { ...VERCEL_PRODUCTION, VERCEL_ENV: "preview", VERCEL_BRANCH_URL: "inkbase-git-feature-team.vercel.app" };
@@ -112,9 +113,27 @@ describe("environment check", () => {
     expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, MEDIA_STORAGE: "s3" }).problems).toEqual([expect.stringMatching(/^MEDIA_STORAGE=s3 but S3_BUCKET is not set/)]);
     expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, ...S3_READY, S3_SECRET_ACCESS_KEY: "" }).problems).toEqual(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together."]);
     expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, MEDIA_STORAGE: "disk", MEDIA_MAX_BYTES: "20MB", MEDIA_PUBLIC_URL: "https://cdn.example.com/m?x=1" }).problems).toEqual([
-      'MEDIA_STORAGE="disk" must be one of local, s3.',
+      'MEDIA_STORAGE="disk" must be one of local, s3, vercel-blob.',
       'MEDIA_MAX_BYTES="20MB" must be a positive whole number.',
       'MEDIA_PUBLIC_URL="https://cdn.example.com/m?x=1" must be a URL without a query or fragment (e.g. https://cdn.example.com/media).',
+    ]);
+  });
+
+  it("uses a connected Vercel Blob store on Vercel by default, and needs its token when named", () => {
+    const BLOB = { BLOB_READ_WRITE_TOKEN: "vercel_blob_rw_store1_secret" };
+    for (const phase of ["build", "server"] as const) {
+      expect(checkEnvironment(phase, { NODE_ENV: "production", ...READY, ...VERCEL_PRODUCTION, ...BLOB }).problems).toEqual([]);
+      // An explicit choice wins over the default.
+      expect(checkEnvironment(phase, { NODE_ENV: "production", ...READY, ...VERCEL_PRODUCTION, ...BLOB, MEDIA_STORAGE: "local" }).problems).toEqual([
+        expect.stringMatching(/^MEDIA_STORAGE is local .*Connect a Vercel Blob store/),
+      ]);
+    }
+    expect(mediaStorageKindOf({ ...VERCEL_PRODUCTION, ...BLOB })).toBe("vercel-blob");
+    expect(mediaStorageKindOf({ ...BLOB })).toBe("local");
+    expect(mediaStorageKindOf({ ...VERCEL_PRODUCTION, ...BLOB, ...S3_READY })).toBe("s3");
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, MEDIA_STORAGE: "vercel-blob" }).problems).toEqual([expect.stringMatching(/^MEDIA_STORAGE=vercel-blob but BLOB_READ_WRITE_TOKEN is not set/)]);
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, ...BLOB, MEDIA_STORAGE: "vercel-blob", VERCEL_BLOB_API_URL: "localhost:9000" }).problems).toEqual([
+      'VERCEL_BLOB_API_URL="localhost:9000" must be an absolute http(s) URL.',
     ]);
   });
 

@@ -10,16 +10,18 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildDocument, HTTP_METHODS } from "../../lib/openapi/build-document";
 import type { RouteDeclaration } from "../../lib/http/api";
-import { routeIndex } from "../../lib/openapi/route-index.generated";
+import { documentedRoutes } from "../../app/api/openapi.json/documented-routes";
+import * as documentRoute from "../../app/api/openapi.json/route";
 import { SDK_VERSION } from "../../lib/openapi/version";
 
 const root = path.resolve(import.meta.dirname, "../..");
 type Operation = { security?: Record<string, string[]>[]; responses: Record<string, { headers?: Record<string, unknown> }>; parameters?: { in: string }[]; requestBody?: unknown; "x-session-only"?: boolean };
 type Document = Awaited<ReturnType<typeof buildDocument>>;
 
+const routeIndex = documentedRoutes(documentRoute);
 let document: Document;
 beforeAll(async () => {
-  document = await buildDocument();
+  document = await buildDocument(routeIndex);
 }, 60_000);
 
 /** Route files and the methods they export, read from the source. */

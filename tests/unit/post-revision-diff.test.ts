@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { blockChanges } from "../../lib/diff/data-changes";
 import { diffBlocks } from "../../lib/diff/value-diff";
 import { postChanges, DIFF_FIELDS, type DiffSide } from "../../lib/posts/diff-post-revision";
+import { SNAPSHOT_COLUMNS } from "../../lib/posts/post-fields";
 import { revisionReason } from "../../lib/posts/update-post";
 
 const now = new Date("2026-11-25T12:00:00Z");
@@ -49,6 +50,11 @@ describe("the block diff", () => {
 });
 
 describe("postChanges", () => {
+  it("compares every field a revision keeps (excerptAuto goes with the excerpt), tags and co-authors too", () => {
+    const kept = [...SNAPSHOT_COLUMNS.filter((column) => column !== "excerptAuto"), "tags", "coauthors"];
+    expect([...DIFF_FIELDS].sort()).toEqual(kept.sort());
+  });
+
   const side = (overrides: Partial<DiffSide>): DiffSide => {
     const base = Object.fromEntries(DIFF_FIELDS.map((field) => [field, null])) as DiffSide;
     return { ...base, title: "T", excerpt: "", tags: [], coauthors: [], featured: false, visibility: "public", status: "draft", content: { type: "doc", content: [] }, ...overrides };

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { api } from "@/lib/http/api";
 import { openApiDocument } from "@/lib/openapi/openapi-document";
+import { documentedRoutes } from "./documented-routes";
 
 export const runtime = "nodejs";
 
@@ -12,6 +13,6 @@ export const GET = api({
     tag: "Operations",
     responses: { 200: { description: "The document.", schema: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }) } },
   },
-  handler: async () =>
-    Response.json(await openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
+  handler: async (): Promise<Response> =>
+    Response.json(await openApiDocument(documentedRoutes({ GET })), { headers: { "Cache-Control": "public, max-age=300" } }),
 });

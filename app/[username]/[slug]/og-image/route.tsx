@@ -3,7 +3,7 @@
 // posts the public read serves; the same ETag keys as that read, so an edit changes the image.
 import { ImageResponse } from "next/og";
 import { conditionalBody } from "@/lib/http/conditional-json";
-import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
+import { publicCacheControl } from "@/lib/posts/public-http";
 import { postPageHead } from "@/lib/public-site/load-post-page";
 import { coveredText, ogFonts } from "@/lib/public-site/og-fonts";
 import { notFoundText } from "@/lib/public-site/not-found";
@@ -19,7 +19,8 @@ export async function GET(req: Request, ctx: { params: Promise<{ username: strin
   // A rendered image is kept in the body cache by its ETag: satori's render is the costly part.
   return conditionalBody(req, {
     etag: pageEtag("og-image", head.etag),
-    cacheControl: PUBLIC_CACHE_CONTROL,
+    cacheControl: publicCacheControl(),
+    cacheTags: head.read.cacheTags,
     contentType: "image/png",
     body: () => renderImage(head.read),
   });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { api } from "@/lib/http/api";
 import { conditionalJson } from "@/lib/http/conditional-json";
-import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
+import { publicCacheControl } from "@/lib/posts/public-http";
 import { publicPostList } from "@/lib/posts/public-post-list";
 import { publicListQuerySchema } from "@/lib/posts/public-read-queries";
 import { postListSchema } from "@/lib/posts/post-response";
@@ -25,6 +25,6 @@ export const GET = api({
   },
   handler: async ({ req, params, query }) => {
     const list = await publicPostList({ username: params.project, query });
-    return conditionalJson(req, { etag: list.etag, cacheControl: PUBLIC_CACHE_CONTROL, body: list.body });
+    return conditionalJson(req, { etag: list.etag, cacheControl: publicCacheControl(), body: list.body, cacheTags: list.cacheTags });
   },
 });

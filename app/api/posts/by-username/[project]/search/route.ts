@@ -1,5 +1,6 @@
 // GET /api/posts/by-username/:project/search?q= – substring search over title and excerpt (no ETag)
 import { z } from "zod";
+import { projectTag } from "@/lib/cache/cache-tags";
 import { api } from "@/lib/http/api";
 import { conditionalJson } from "@/lib/http/conditional-json";
 import { SEARCH_CACHE_CONTROL } from "@/lib/posts/public-http";
@@ -23,7 +24,8 @@ export const GET = api({
     errors: { 404: "`User not found`." },
   },
   handler: async ({ req, params, query }) => {
-    const posts = await searchPublicPosts({ username: params.project, q: query.q, format: query.format });
-    return conditionalJson(req, { etag: null, cacheControl: SEARCH_CACHE_CONTROL, body: () => posts });
+    const cacheTags: string[] = [];
+    const posts = await searchPublicPosts({ username: params.project, q: query.q, format: query.format, onProject: (id) => cacheTags.push(projectTag(id)) });
+    return conditionalJson(req, { etag: null, cacheControl: SEARCH_CACHE_CONTROL, body: () => posts, cacheTags });
   },
 });

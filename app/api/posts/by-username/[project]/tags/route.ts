@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { api } from "@/lib/http/api";
 import { conditionalJson } from "@/lib/http/conditional-json";
-import { PUBLIC_CACHE_CONTROL } from "@/lib/posts/public-http";
+import { publicCacheControl } from "@/lib/posts/public-http";
 import { publicTagCounts } from "@/lib/posts/public-tag-counts";
 import { tagCountSchema } from "@/lib/posts/post-response";
 import { tagsExample } from "@/lib/openapi/response-examples";
@@ -24,6 +24,6 @@ export const GET = api({
   },
   handler: async ({ req, params }) => {
     const tags = await publicTagCounts({ username: params.project });
-    return conditionalJson(req, { etag: tags.etag, cacheControl: PUBLIC_CACHE_CONTROL, body: tags.body });
+    return conditionalJson(req, { etag: tags.etag, cacheControl: publicCacheControl(), body: tags.body, cacheTags: tags.cacheTags });
   },
 });

@@ -1,4 +1,4 @@
-import { html, type Html } from "@/lib/public-site/html";
+import { html, type Html } from "../html";
 
 // Rendered in UTC so the HTML is the same for every reader (and cacheable).
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });

@@ -1,10 +1,10 @@
 // The post page's content (PUBLIC-SITE.md): title, subtitle, authors, date, reading time, tags,
 // cover, the sanitized render, and links to the older and newer post (its JSON-LD is in <head>). For the
 // owner's preview of a post readers cannot see yet, a "Draft preview" banner above it.
-import { html, trustedHtml, type Html } from "@/lib/public-site/html";
-import type { PostPageData } from "@/lib/public-site/load-post-page";
-import { readableHtml } from "@/lib/public-site/readable-html";
-import type { ResponsiveImage } from "@/lib/media/responsive-image";
+import { html, trustedHtml, type Html } from "../html";
+import type { PostPageData } from "../load-post-page";
+import { readableHtml } from "../readable-html";
+import type { ResponsiveImage } from "../../media/responsive-image";
 import { coverImage } from "./cover-image";
 import { postMeta } from "./post-meta";
 import { safeHref } from "./safe-href";

@@ -1,5 +1,5 @@
-import { feedUrls } from "@/lib/public-site/feed-links";
-import { html, type Html } from "@/lib/public-site/html";
+import { feedUrls } from "../feed-links";
+import { html, type Html } from "../html";
 
 /** A blog's frame: its name (home link), its feeds, the page, and a quiet footer. */
 export function blogShell({ username, name, content }: { username: string; name: string; content: Html }): Html {

@@ -1,5 +1,5 @@
-import { html, type Html } from "@/lib/public-site/html";
-import type { BlogPage } from "@/lib/public-site/load-blog-page";
+import { html, type Html } from "../html";
+import type { BlogPage } from "../load-blog-page";
 import { coverImage } from "./cover-image";
 import { postMeta } from "./post-meta";
 

@@ -2,8 +2,8 @@
 // list cards (lazy). One place for the <img>: a cover that is one of our media gets its variants
 // (srcset/sizes) and its box (width/height, no layout shift), and the page's preload names the
 // same candidates, so the browser preloads the file it will show (MEDIA.md).
-import type { ResponsiveImage } from "@/lib/media/responsive-image";
-import { html, type Html } from "@/lib/public-site/html";
+import type { ResponsiveImage } from "../../media/responsive-image";
+import { html, type Html } from "../html";
 import { safeHref } from "./safe-href";
 
 export function coverImage(src: string | null, options: { className: string; priority: boolean; responsive?: ResponsiveImage | null }): Html | null {

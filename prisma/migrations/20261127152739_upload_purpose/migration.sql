@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MediaUpload" ADD COLUMN     "purpose" TEXT NOT NULL DEFAULT 'media';
