@@ -88,7 +88,8 @@ export const GENERATORS: Record<string, Generator> = {
   "GET /api/events": { auth: "key" },
   "GET /api/events/[id]": { auth: "key" },
   // Portability (issue 26).
-  "POST /api/imports": { auth: "key", fields: ["file", "source", "dryRun"] },
+  "POST /api/imports": { auth: "key", fields: ["file", "source", "dryRun", "uploadId"] },
+  "POST /api/imports/uploads": { auth: "key", fields: ["filename", "size"] },
   "GET /api/imports/[id]": { auth: "key" },
   "GET /api/export": { auth: "key" },
   // Routes from the keys/webhooks and OpenAPI issues (listed ahead of their merge; an entry for a
