@@ -72,6 +72,9 @@ export function checkEnvironment(phase: EnvPhase, vars: Vars, options: { dev?: b
   if (serving && hasSecret && (vars.AUTH_SECRET || vars.NEXTAUTH_SECRET || "").length < 32) {
     warnings.push("AUTH_SECRET is shorter than 32 characters: use `openssl rand -base64 32`.");
   }
+  if (phase === "server" && production && vars.REGISTRATION === "open" && !set(vars.SMTP_URL)) {
+    warnings.push("REGISTRATION=open but SMTP_URL is not set: new accounts' verification mails (and password resets) are only written to this server's log, so people who sign up cannot verify their address. Set SMTP_URL and MAIL_FROM (README, \"E-mail\").");
+  }
   if (phase === "server" && onVercel) {
     if (!set(vars.CRON_SECRET)) warnings.push("CRON_SECRET is not set: Vercel Cron's calls to /api/cron/tick will be refused (401), so scheduled posts are not announced and webhook retries wait.");
     if (!hasUpstash(vars)) warnings.push("UPSTASH_REDIS_REST_URL is not set (nor KV_REST_API_URL, the name Vercel's Upstash integration uses): each serverless instance keeps its own rate-limit counts, so the limits do not hold.");

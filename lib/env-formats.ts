@@ -14,6 +14,9 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 export const MEDIA_STORAGES = ["local", "s3", "vercel-blob"] as const;
 export type MediaStorageKind = (typeof MEDIA_STORAGES)[number];
 
+export const REGISTRATIONS = ["invite", "open"] as const;
+export type Registration = (typeof REGISTRATIONS)[number];
+
 // Digits only: Number() alone would also take "1e3", "0x10", " 42" and "4.0". Past 2^53 Number()
 // rounds (and a long enough string becomes Infinity), so the value read would not be the one set.
 const exact = z.custom<number>((value) => Number.isSafeInteger(value), `must be at most ${Number.MAX_SAFE_INTEGER}`);
@@ -37,6 +40,11 @@ const origin = httpUrl.refine((value) => {
 // Media URLs are this base plus `/<id>/<name>`: a path is allowed (a CDN in front of the app's
 // /media), a query or fragment is not.
 const urlBase = httpUrl.refine((value) => !value.includes("?") && !value.includes("#"), "must be a URL without a query or fragment (e.g. https://cdn.example.com/media)");
+
+// smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://user:pass@host:465.
+const smtpUrl = z
+  .string()
+  .refine((value) => /^smtps?:\/\//i.test(value) && URL.canParse(value) && new URL(value).hostname !== "", "must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465)");
 
 // The check names problems in this order.
 const FORMATS = {
@@ -69,6 +77,9 @@ const FORMATS = {
   S3_ENDPOINT: httpUrl,
   S3_FORCE_PATH_STYLE: flag,
   VERCEL_BLOB_API_URL: httpUrl,
+  REGISTRATION: z.enum(REGISTRATIONS, { error: `must be one of ${REGISTRATIONS.join(", ")}` }),
+  SIGN_UP_LIMIT_PER_HOUR: positiveInt,
+  SMTP_URL: smtpUrl,
 };
 
 export type EnvName = keyof typeof FORMATS;

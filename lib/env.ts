@@ -4,7 +4,7 @@
 // lib/env-formats.ts, the one the start check (lib/env-check.ts) uses: a malformed value throws
 // the check's own message rather than being read some other way.
 import path from "node:path";
-import { mediaStorageKindOf, readEnv, readUpstashTarget, type LogFormat, type LogLevel, type MediaStorageKind } from "./env-formats";
+import { mediaStorageKindOf, readEnv, readUpstashTarget, type LogFormat, type LogLevel, type MediaStorageKind, type Registration } from "./env-formats";
 
 /**
  * The public origin, in this order: PUBLIC_BASE_URL; on Vercel the project's production domain
@@ -180,6 +180,26 @@ export const env = {
    */
   get benchWithoutPostRevisions(): boolean {
     return readEnv("BENCH_WITHOUT_POST_REVISIONS") ?? false;
+  },
+  /** Who may make an account (ACCOUNTS.md): `invite` (setup, the CLI, invitations) or `open` (anyone, at /signup). */
+  get registration(): Registration {
+    return readEnv("REGISTRATION") ?? "invite";
+  },
+  /** Sign-ups allowed per client IP per hour (lib/accounts/sign-up-throttle.ts). */
+  get signUpLimitPerHour(): number {
+    return readEnv("SIGN_UP_LIMIT_PER_HOUR") ?? 5;
+  },
+  /** The first-run code of /setup; unset: one is generated and kept in the database (lib/accounts/setup-code.ts). */
+  get setupCode(): string | undefined {
+    return process.env.SETUP_CODE?.trim() || undefined;
+  },
+  /** Where mail goes (lib/mail): unset, each mail is written to the log instead. */
+  get smtpUrl(): string | undefined {
+    return readEnv("SMTP_URL");
+  },
+  /** The From of every mail; default `Inkbase <no-reply@<PUBLIC_BASE_URL's host>>`. */
+  get mailFrom(): string {
+    return process.env.MAIL_FROM?.trim() || `Inkbase <no-reply@${new URL(env.publicBaseUrl).hostname}>`;
   },
   get isProduction(): boolean {
     return process.env.NODE_ENV === "production";

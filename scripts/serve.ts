@@ -14,6 +14,7 @@ import { repairRequestUrl } from "../lib/http/repair-path";
 import { ensureCronSecret, startInProcessTicker, TICKER_USER_AGENT } from "../lib/cron/in-process-ticker";
 import { logFormat } from "../lib/log/log-format";
 import { logRequest } from "../lib/log/log-request";
+import { announceSetup } from "../lib/accounts/announce-setup";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -49,6 +50,12 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`[inkbase] serving ${dev ? "development" : "production"} build on port ${port}`);
   const ticker = cronSecret ? startInProcessTicker(`http://${ownAddress(server)}`, cronSecret) : null;
+  // ACCOUNTS.md "First run": while the database holds no account, every start says where to set
+  // Inkbase up. Here, not in instrumentation.ts, which ships in every Vercel function (the
+  // proxy's too) and so must not reach the database; a Vercel function says it on its first
+  // request that finds no account (lib/accounts/has-any-account.ts). Not awaited: the server
+  // answers meanwhile, and an unreachable database is /api/health's to report.
+  announceSetup().catch((err: unknown) => console.warn(`[inkbase] could not check for a first account: ${err instanceof Error ? err.message : String(err)}`));
 
   const shutdown = () => {
     // Finish in-flight requests, but never hang a deploy or a Ctrl-C on a slow client.

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { NavLink } from "@/components/dashboard/nav-link";
 import styles from "@/components/dashboard/shell.module.css";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { VerifyEmailNotice } from "@/components/account/verify-email-notice";
 import { Badge } from "@/components/ui/badge";
 import { ToastProvider } from "@/components/ui/toast";
 import { requireAccount } from "@/lib/auth/require-account";
@@ -49,7 +50,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <li><a href="/docs" className={styles.navLink}>API reference</a></li>
           </ul>
         </nav>
-        <main id="main" className={styles.main}>{children}</main>
+        <main id="main" className={styles.main}>
+          {account.emailVerifiedAt ? null : <VerifyEmailNotice email={account.email} />}
+          {children}
+        </main>
       </div>
     </ToastProvider>
   );

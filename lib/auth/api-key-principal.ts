@@ -26,11 +26,12 @@ export type KeyRow = {
   username: string;
   email: string;
   plan: Principal["plan"];
+  emailVerified: boolean;
 };
 
 /** The columns of a KeyRow, from `"ApiKey" k JOIN "User" u`. */
 export const KEY_COLUMNS = Prisma.sql`k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."lastUsedAt",
-           u.id AS "userId", u.username, u.email, u.plan::text AS plan`;
+           u.id AS "userId", u.username, u.email, u.plan::text AS plan, u."emailVerifiedAt" IS NOT NULL AS "emailVerified"`;
 
 /** The key's principal, or null for unknown, revoked and expired keys. Records lastUsedAt (throttled). */
 export function apiKeyPrincipal(key: KeyRow | undefined, hash: string): Principal | null {
@@ -44,6 +45,7 @@ export function apiKeyPrincipal(key: KeyRow | undefined, hash: string): Principa
     username: key.username,
     email: key.email,
     plan: key.plan,
+    emailVerified: key.emailVerified,
     scopes: key.scopes.filter(isScope),
     keyId: key.id,
     keyPrefix: key.prefix,

@@ -1,9 +1,11 @@
 // next-auth (v4) configuration: one credentials provider, id `credentials`, fields `email` and
 // `password` (DECISIONS §2). Credentials sign-in requires JWT sessions, so sessions are signed
-// cookies and need no table.
+// cookies and need no table; they are made revocable by the account's sessionVersion, carried in
+// the token (ACCOUNTS.md: "Sign out everywhere", password reset and change end sessions).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "../env";
+import { currentSessionVersion } from "../users/current-session-version";
 import { verifyCredentials } from "../users/verify-credentials";
 
 export const authOptions: NextAuthOptions = {
@@ -34,8 +36,23 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
+    // The JWT carries the account's sessionVersion (`sv`) from sign-in on; a session whose version
+    // is not the account's current one is refused (lib/auth/authenticate-session.ts, the
+    // dashboard's requireAccount). A provider whose user lacks the version (single sign-on) has
+    // it read from the database.
+    async jwt({ token, user }) {
+      if (user) {
+        const version = (user as { sessionVersion?: unknown }).sessionVersion;
+        token.sv = typeof version === "number" ? version : await currentSessionVersion(token.sub ?? user.id);
+      }
+      return token;
+    },
     async session({ session, token }) {
-      if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
+      if (session.user && token.sub) {
+        const user = session.user as { id?: string; sessionVersion?: number };
+        user.id = token.sub;
+        user.sessionVersion = typeof token.sv === "number" ? token.sv : 0;
+      }
       return session;
     },
   },

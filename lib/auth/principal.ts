@@ -7,6 +7,11 @@ export type Principal = {
   username: string;
   email: string;
   plan: "free" | "pro";
+  /**
+   * Whether the account's email address is verified (ACCOUNTS.md): an unverified account may
+   * write drafts but not publish, schedule or create keys (lib/auth/require-verified-email.ts).
+   */
+  emailVerified: boolean;
   /** The key's scopes; null for a session, which is unscoped. */
   scopes: Scope[] | null;
   keyId: string | null;

@@ -1,22 +1,25 @@
 // The signed-in author of a dashboard page, loaded once per request (the layout and the page
-// share it through React's cache). No session, or a session whose user no longer exists, goes
-// to the sign-in page with a way back.
-import { getServerSession } from "next-auth";
+// share it through React's cache). No session, a session whose user no longer exists, or one
+// that was ended (its sessionVersion is not the account's: "Sign out everywhere", a password
+// reset or change) goes to the sign-in page with a way back; while no account exists at all, to
+// /setup (ACCOUNTS.md "First run").
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getAccount } from "../users/get-account";
-import { authOptions } from "./auth-options";
+import { hasAnyAccount } from "../accounts/has-any-account";
 import { DASHBOARD_PATH_HEADER } from "./dashboard-path";
 import type { Principal } from "./principal";
+import { sessionAccount, type SessionAccount } from "./session-account";
 
-export type DashboardAccount = NonNullable<Awaited<ReturnType<typeof getAccount>>>;
+export type DashboardAccount = SessionAccount;
+
+/** The session's account when the session is still valid, else null (once per render). */
+export const currentSessionAccount = cache(sessionAccount);
 
 export const requireAccount = cache(async (): Promise<DashboardAccount> => {
-  const session = await getServerSession(authOptions);
-  const userId = (session?.user as { id?: string } | undefined)?.id;
-  const account = userId ? await getAccount({ userId }) : null;
+  const account = await currentSessionAccount();
   if (!account) {
+    if (!(await hasAnyAccount())) redirect("/setup");
     const path = (await headers()).get(DASHBOARD_PATH_HEADER) ?? "/dashboard";
     redirect(`/signin?callbackUrl=${encodeURIComponent(path)}`);
   }
@@ -24,6 +27,15 @@ export const requireAccount = cache(async (): Promise<DashboardAccount> => {
 });
 
 /** The same principal the API builds for this session, for pages that call lib/<domain> functions. */
-export function sessionPrincipal(account: DashboardAccount): Principal {
-  return { kind: "session", userId: account.id, username: account.username, email: account.email, plan: account.plan, scopes: null, keyId: null };
+export function sessionPrincipal(account: SessionAccount): Principal {
+  return {
+    kind: "session",
+    userId: account.id,
+    username: account.username,
+    email: account.email,
+    plan: account.plan,
+    emailVerified: account.emailVerifiedAt !== null,
+    scopes: null,
+    keyId: null,
+  };
 }

@@ -27,13 +27,31 @@ function check(subject: Subject, identifier: string, count: boolean): Promise<Ra
   return count ? limiter.limit(PREFIX[subject], identifier, limit) : limiter.peek(PREFIX[subject], identifier, limit);
 }
 
+/**
+ * The subjects of one password (or setup code) check. `email: null` counts against the client IP
+ * only: the setup code belongs to no account, and a shared counter for it would let anyone lock
+ * the owner out of their own fresh deployment.
+ */
+export type ThrottleSubjects = { email: string | null; ip: string };
+
 /** Null when a sign-in may be tried; else when (epoch ms) the blocking window ends. */
-export async function signInBlockedUntil(subjects: { email: string; ip: string }): Promise<number | null> {
-  const [account, ip] = await Promise.all([check("account", accountKey(subjects.email), false), check("ip", subjects.ip, false)]);
-  const blocked = [account, ip].filter((result) => !result.success);
+export async function signInBlockedUntil(subjects: ThrottleSubjects): Promise<number | null> {
+  const results = await Promise.all([
+    ...(subjects.email === null ? [] : [check("account", accountKey(subjects.email), false)]),
+    check("ip", subjects.ip, false),
+  ]);
+  const blocked = results.filter((result) => !result.success);
   return blocked.length ? Math.max(...blocked.map((result) => result.reset)) : null;
 }
 
-export async function recordSignInFailure(subjects: { email: string; ip: string }): Promise<void> {
-  await Promise.all([check("account", accountKey(subjects.email), true), check("ip", subjects.ip, true)]);
+export async function recordSignInFailure(subjects: ThrottleSubjects): Promise<void> {
+  await Promise.all([
+    ...(subjects.email === null ? [] : [check("account", accountKey(subjects.email), true)]),
+    check("ip", subjects.ip, true),
+  ]);
+}
+
+/** ACCOUNTS.md: a password reset clears the account's sign-in throttle (not the IP's). */
+export async function clearSignInFailures(email: string): Promise<void> {
+  await limiter.reset(PREFIX.account, accountKey(email), env.signInFailureLimit);
 }

@@ -14,6 +14,8 @@ export type FixedWindowLimiter = {
   limit(prefix: string, identifier: string, limit: number): Promise<RateLimitResult>;
   /** The answer `limit` would give, without counting a call. */
   peek(prefix: string, identifier: string, limit: number): Promise<RateLimitResult>;
+  /** Forgets `identifier`'s count in the `prefix` namespace (`limit` names Upstash's limiter). */
+  reset(prefix: string, identifier: string, limit: number): Promise<void>;
 };
 
 /**
@@ -38,6 +40,12 @@ export function fixedWindowLimiter(options: { windowMs: number; memorySlot: stri
       if (!target) return memory.peek(`${prefix}:${identifier}`, limit);
       const { upstashRemaining } = await import("./rate-limit-upstash");
       return upstashRemaining({ target, prefix, identifier, limit, windowMs });
+    },
+    async reset(prefix, identifier, limit) {
+      const target = env.upstash;
+      if (!target) return memory.reset(`${prefix}:${identifier}`);
+      const { upstashReset } = await import("./rate-limit-upstash");
+      await upstashReset({ target, prefix, identifier, limit, windowMs });
     },
   };
 }

@@ -10,6 +10,8 @@ export type MemoryLimiter = {
   limit(key: string, limit: number): RateLimitResult;
   /** The same answer as `limit` would give, without counting a request. */
   peek(key: string, limit: number): RateLimitResult;
+  /** Forgets the key's count (a password reset clears that account's sign-in failures). */
+  reset(key: string): void;
   /** Counters currently held, for tests that check eviction. */
   size(): number;
 };
@@ -60,6 +62,9 @@ export function createMemoryLimiter(options: {
       const window = windows.get(key);
       const count = window && window.bucket === bucket ? window.count : 0;
       return { success: count < limit, limit, remaining: Math.max(0, limit - count), reset: (bucket + 1) * windowMs };
+    },
+    reset(key) {
+      windows.delete(key);
     },
     size: () => windows.size,
   };

@@ -124,3 +124,11 @@ export function upstashRemaining(options: LimitOptions): Promise<RateLimitResult
     return { success: remaining > 0, limit: options.limit, remaining, reset };
   });
 }
+
+/** Forgets the identifier's count in the current window (fails open: an outage just keeps it). */
+export async function upstashReset(options: LimitOptions): Promise<void> {
+  await failingOpen(options, async (limiter) => {
+    await limiter.resetUsedTokens(options.identifier);
+    return failOpen(options.limit, options.windowMs, Date.now());
+  });
+}

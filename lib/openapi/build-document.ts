@@ -212,7 +212,9 @@ function responses(route: RouteDeclaration & { docs: RouteDocs }, idempotent: bo
   }
   // A body not declared JSON is refused before parsing (lib/http/read-json-body.ts).
   if (route.body && !docErrors[415]) errors["415"] = { description: "The body is not sent as `application/json`.", schema: unsupportedMediaTypeSchema };
-  if (limited) errors["429"] = { description: "Rate limited: wait `Retry-After` seconds.", schema: rateLimitedSchema };
+  // A throttle of the handler's own (sign-up, the setup code, a wrong password) adds its cause.
+  const throttled = docErrors[429] ? ` ${describe(docErrors[429])}` : "";
+  if (limited || throttled) errors["429"] = { description: `Rate limited: wait \`Retry-After\` seconds.${throttled}`, schema: rateLimitedSchema };
   errors["500"] = { description: "Unexpected server error; the body carries the request id.", schema: internalErrorSchema };
   if (docErrors[503]) errors["503"] = docErrors[503];
 

@@ -23,7 +23,7 @@ export type RouteDocs = {
   /** Success (and other non-error) responses by status code. */
   responses: Partial<Record<200 | 201 | 202 | 204 | 503, DocResponse>>;
   /** Errors the handler itself answers with, beyond those the config implies. */
-  errors?: Partial<Record<400 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 503, DocError>>;
+  errors?: Partial<Record<400 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 429 | 503, DocError>>;
   /** The 200 carries an `ETag`; `If-None-Match` that matches answers 304. */
   conditional?: boolean;
   /** Request headers the operation reads besides credentials. */

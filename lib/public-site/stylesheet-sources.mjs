@@ -9,5 +9,5 @@ export const STYLESHEET_SOURCES = [
   "lib/public-site/views/blog.css",
 ];
 
-/** The routes that name or serve the stylesheet. */
-export const STYLESHEET_ROUTES = ["/[username]", "/[username]/[slug]", "/[username]/tags/[tag]", "/assets/[file]"];
+/** The routes that name or serve the stylesheet (the light account pages too: lib/account-pages). */
+export const STYLESHEET_ROUTES = ["/[username]", "/[username]/[slug]", "/[username]/tags/[tag]", "/assets/[file]", "/signin", "/signup", "/setup"];

@@ -1,6 +1,7 @@
 // Usernames are the first segment of public blog URLs (`/<username>`). Names that are, or may
 // become, app routes are refused at account creation, so a blog can never shadow `/dashboard`,
-// `/api`, `/signin` or `/docs`, nor those routes hide a blog. The blog pages also answer 404 for
+// `/api`, `/signin`, `/setup` or `/docs`, nor those routes hide a blog (the account pages of
+// ACCOUNTS.md and TEAMS.md's `/invite` included). The blog pages also answer 404 for
 // them, in case an account with such a name predates this list.
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "about",
@@ -11,18 +12,24 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "assets",
   "auth",
   "blog",
+  "confirm-email",
   "dashboard",
   "docs",
   "feed",
+  "forgot-password",
   "help",
+  "invitations",
+  "invite",
   "login",
   "logout",
   "media",
   "new",
   "public",
+  "reset-password",
   "robots",
   "rss",
   "settings",
+  "setup",
   "signin",
   "signout",
   "signup",
@@ -31,6 +38,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "static",
   "status",
   "tags",
+  "verify-email",
   "www",
 ]);
 

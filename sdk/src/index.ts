@@ -16,7 +16,7 @@ export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./h
 export type * from "./types.js";
 export type { components, paths } from "./schema.generated.js";
 
-export const SDK_VERSION = "0.4.0";
+export const SDK_VERSION = "0.5.0";
 
 const seg = (value: string) => encodeURIComponent(value);
 type Call = Pick<RequestOptions, "signal" | "keepalive" | "headers">;
@@ -64,10 +64,34 @@ export class Inkbase {
     return this.data<ResponseOf<"/api/me", "get">>("GET", "/api/me", call);
   }
 
-  /** Session only (the dashboard): change the display name. */
+  /** Session only (the dashboard): change the display name, avatar, email (confirmed by a mailed link) or password (with `currentPassword`). */
   updateProfile(body: BodyOf<"/api/me", "patch">, call?: Call) {
     return this.data<ResponseOf<"/api/me", "patch">>("PATCH", "/api/me", { ...call, body });
   }
+
+  /**
+   * Accounts (ACCOUNTS.md). Without credentials: `setup` (the first account, with the setup code),
+   * `signUp` (open registration), `verifyEmail`, `requestPasswordReset` (always 202),
+   * `resetPassword`, `confirmEmail` (the tokens of mailed links). Session only (the dashboard):
+   * `resendVerification`, `signOutEverywhere`, `delete`.
+   */
+  readonly account = {
+    setup: (body: BodyOf<"/api/account/setup", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/account/setup", "post">>("POST", "/api/account/setup", { ...call, body }),
+    signUp: (body: BodyOf<"/api/account/signup", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/account/signup", "post">>("POST", "/api/account/signup", { ...call, body }),
+    verifyEmail: (token: string, call?: Call) =>
+      this.data<ResponseOf<"/api/account/verify-email", "post">>("POST", "/api/account/verify-email", { ...call, body: { token } }),
+    resendVerification: (call?: Call) => this.data<Record<string, never>>("POST", "/api/account/verify-email/resend", call),
+    requestPasswordReset: (email: string, call?: Call) =>
+      this.data<Record<string, never>>("POST", "/api/account/password-reset", { ...call, body: { email } }),
+    resetPassword: (token: string, password: string, call?: Call) =>
+      this.data<ResponseOf<"/api/account/password-reset/confirm", "post">>("POST", "/api/account/password-reset/confirm", { ...call, body: { token, password } }),
+    confirmEmail: (token: string, call?: Call) =>
+      this.data<ResponseOf<"/api/account/confirm-email", "post">>("POST", "/api/account/confirm-email", { ...call, body: { token } }),
+    signOutEverywhere: (call?: Call) => this.data<null>("POST", "/api/account/sign-out-everywhere", call),
+    delete: (password: string, call?: Call) => this.data<null>("DELETE", "/api/me", { ...call, body: { password } }),
+  };
 
   readonly posts = {
     /** Public: a project's published posts. With `page` or `perPage` the answer is the envelope `{ posts, pageInfo }`. */

@@ -4,6 +4,168 @@
  */
 
 export interface paths {
+    "/api/account/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email change
+         * @description The `token` of the link `/confirm-email?token=…` sent to the new address (24 h, once). The old address gets a notice.
+         */
+        post: operations["postAccountConfirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link
+         * @description Always `202 {}`, in the same time, whether or not an account uses the address (an unknown one gets no mail). The link `/reset-password?token=…` is valid 1 hour, once; a newer link voids older ones.
+         */
+        post: operations["postAccountPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Every session of the account ends and its sign-in throttle is cleared; a notice is mailed.
+         */
+        post: operations["postAccountPasswordResetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * First-run setup
+         * @description Creates the first account (plan `pro`, email counted as verified) while the database holds none. `code` is `SETUP_CODE`, or the code the server prints at start. A wrong code is throttled like a sign-in (429 with `Retry-After`).
+         */
+        post: operations["postAccountSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        post: operations["postAccountSignOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up
+         * @description Only with `REGISTRATION=open`. Passwords: 10–256 characters, not among the 10,000 most common. Five sign-ups an hour per client IP (429 with `Retry-After`). The account can write drafts at once; publishing, scheduling and keys wait for the mailed verification link.
+         */
+        post: operations["postAccountSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the email address
+         * @description The `token` of the link `/verify-email?token=…` mailed at sign-up: valid 24 hours, once.
+         */
+        post: operations["postAccountVerifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend the verification mail
+         * @description Voids earlier links. Nothing is sent for an address already verified. At most five an hour (429).
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        post: operations["postAccountVerifyEmailResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/collections": {
         parameters: {
             query?: never;
@@ -581,12 +743,18 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete the account
+         * @description Deletes the account's own project with everything in it (posts, collections, media files, keys, webhooks, imports). Needs the account's `password` (403 `Wrong password`, throttled like sign-in). Refused while the project has other members.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        delete: operations["deleteMe"];
         options?: never;
         head?: never;
         /**
-         * Change the display name
-         * @description An empty or null name hands the blog's name back to the username.
+         * Change the account
+         * @description Any of `displayName` (empty or null hands the blog's name back to the username), `avatar`, `email` and `password`. `email` mails a confirmation link to the new address and keeps the current one until it is followed. `password` ends every other session and re-issues this one's cookie; a notice is mailed. Both need `currentPassword` (400 without it; a wrong one is 403 `Wrong password`, throttled like sign-in).
          *
          *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
          */
@@ -653,7 +821,7 @@ export interface paths {
         get?: never;
         /**
          * Send an upload's bytes (local storage)
-         * @description The `uploadUrl` of `POST /api/media/uploads` when the server stores media on its own disk: signed and one-time, like a presigned URL, so it needs no credentials. On S3 storage the bytes go to the store instead.
+         * @description The `uploadUrl` of `POST /api/media/uploads` (an image) and of `POST /api/imports/uploads` (an import file) when the server stores media on its own disk: signed and one-time, like a presigned URL, so it needs no credentials. On S3 or Vercel Blob the bytes go to the store instead.
          */
         put: operations["putMediaUploadsUploadId"];
         post?: never;
@@ -1218,6 +1386,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountLinkInput: {
+            /** @description The `token` of the mailed link. */
+            token: string;
+        };
+        PasswordResetRequest: {
+            email: string;
+        };
+        PasswordResetConfirm: {
+            token: string;
+            password: string;
+        };
+        SetupInput: {
+            code: string;
+            username: string;
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        SignUpInput: {
+            username: string;
+            /** Format: email */
+            email: string;
+            password: string;
+        };
         /** @description At most 200 fields with distinct names. */
         CollectionFields: components["schemas"]["CollectionField"][];
         CollectionField: {
@@ -1288,6 +1480,23 @@ export interface components {
             /** @description Bytes the client will send (at most 32 MiB); the upload URL accepts at most this many. */
             size: number;
         };
+        UpdateAccountInput: {
+            displayName?: string | null;
+            /** @description An image URL; null removes it. */
+            avatar?: string | null;
+            /**
+             * Format: email
+             * @description The new address: it gets a confirmation link; until it is followed the account keeps its address.
+             */
+            email?: string;
+            /** @description The new password: other sessions end, this one stays (its cookie is re-issued). */
+            password?: string;
+            /** @description Required with `email` or `password`. */
+            currentPassword?: string;
+        };
+        DeleteAccountInput: {
+            password: string;
+        };
         MediaUploadForm: {
             /**
              * Format: binary
@@ -1329,6 +1538,100 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        BadRequest: components["schemas"]["InvalidInput"] | components["schemas"]["Error"];
+        /**
+         * @example {
+         *       "error": "Invalid input",
+         *       "issues": [
+         *         {
+         *           "path": [
+         *             "slug"
+         *           ],
+         *           "message": "Lowercase letters, digits and hyphens only"
+         *         }
+         *       ]
+         *     }
+         */
+        InvalidInput: {
+            /** @constant */
+            error: "Invalid input";
+            issues: {
+                path: string[];
+                message: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "error": "Post not found"
+         *     }
+         */
+        Error: {
+            error: string;
+        } & {
+            [key: string]: unknown;
+        };
+        UnsupportedMediaType: {
+            /** @constant */
+            error: "Unsupported Media Type";
+            /** @constant */
+            expected: "application/json";
+        };
+        /**
+         * @example {
+         *       "error": "rate_limited",
+         *       "retryAfter": 12
+         *     }
+         */
+        RateLimited: {
+            /** @constant */
+            error: "rate_limited";
+            retryAfter: number;
+        };
+        InternalError: {
+            /** @constant */
+            error: "Internal server error";
+            requestId: string;
+        };
+        CreatedAccount: {
+            id: string;
+            username: string;
+            email: string;
+            /** @enum {string} */
+            plan: "free" | "pro";
+        };
+        Forbidden: components["schemas"]["InsufficientScope"] | {
+            /** @constant */
+            error: "Pro plan required";
+        } | {
+            /** @constant */
+            error: "Session required";
+        } | components["schemas"]["Error"];
+        /**
+         * @example {
+         *       "error": "Insufficient scope",
+         *       "required": [
+         *         "posts:write"
+         *       ]
+         *     }
+         */
+        InsufficientScope: {
+            /** @constant */
+            error: "Insufficient scope";
+            required: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[];
+        };
+        Unauthorized: {
+            /** @constant */
+            error: "Unauthorized";
+        };
+        SignedUpAccount: {
+            id: string;
+            username: string;
+            email: string;
+            /** @constant */
+            plan: "free";
+            /** @constant */
+            emailVerified: false;
+        };
         Collection: {
             /** @description Equal to the slug. */
             id: string;
@@ -1355,89 +1658,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        Unauthorized: {
-            /** @constant */
-            error: "Unauthorized";
-        };
-        Forbidden: components["schemas"]["InsufficientScope"] | {
-            /** @constant */
-            error: "Pro plan required";
-        } | {
-            /** @constant */
-            error: "Session required";
-        } | components["schemas"]["Error"];
-        /**
-         * @example {
-         *       "error": "Insufficient scope",
-         *       "required": [
-         *         "posts:write"
-         *       ]
-         *     }
-         */
-        InsufficientScope: {
-            /** @constant */
-            error: "Insufficient scope";
-            required: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[];
-        };
-        /**
-         * @example {
-         *       "error": "Post not found"
-         *     }
-         */
-        Error: {
-            error: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * @example {
-         *       "error": "rate_limited",
-         *       "retryAfter": 12
-         *     }
-         */
-        RateLimited: {
-            /** @constant */
-            error: "rate_limited";
-            retryAfter: number;
-        };
-        InternalError: {
-            /** @constant */
-            error: "Internal server error";
-            requestId: string;
-        };
-        BadRequest: components["schemas"]["InvalidInput"] | components["schemas"]["Error"];
-        /**
-         * @example {
-         *       "error": "Invalid input",
-         *       "issues": [
-         *         {
-         *           "path": [
-         *             "slug"
-         *           ],
-         *           "message": "Lowercase letters, digits and hyphens only"
-         *         }
-         *       ]
-         *     }
-         */
-        InvalidInput: {
-            /** @constant */
-            error: "Invalid input";
-            issues: {
-                path: string[];
-                message: string;
-            }[];
-        };
         IdempotencyKeyInUse: {
             /** @constant */
             error: "Request in progress";
             /** @constant */
             code: "idempotency_key_in_use";
-        };
-        UnsupportedMediaType: {
-            /** @constant */
-            error: "Unsupported Media Type";
-            /** @constant */
-            expected: "application/json";
         };
         IdempotencyKeyReused: {
             /** @constant */
@@ -2343,6 +2568,607 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    postAccountConfirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLinkInput"];
+            };
+        };
+        responses: {
+            /** @description The account's address now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description `Invalid or expired link`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description `Email already registered`: another account took the address meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. More than twenty requests an hour from this client IP. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountPasswordResetConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description Password set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description `Invalid or expired link`, or `Invalid input` with an issue on `password`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupInput"];
+            };
+        };
+        responses: {
+            /** @description The account; sign in with its email and password. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAccount"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Forbidden: `Invalid setup code`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Already set up`: an account exists. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. Too many wrong codes from this client IP (the sign-in throttle). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountSignOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpInput"];
+            };
+        };
+        responses: {
+            /** @description The account; sign in with its email and password. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedUpAccount"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Forbidden: `Sign-up is by invitation only`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Username taken` or `Email already registered`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. More than five sign-ups an hour from this client IP. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountVerifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLinkInput"];
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        emailVerified: true;
+                    };
+                };
+            };
+            /** @description `Invalid or expired link` (bad, used, voided or expired). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountVerifyEmailResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued (or nothing to do). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. More than five an hour for this account. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getCollections: {
         parameters: {
             query?: never;
@@ -5182,7 +6008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site; `Verify your email address first`: an import (which can publish posts) from an unverified account; a dry run is allowed. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5618,7 +6444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site. */
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Verify your email address first`: the account's address is not verified yet. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5830,36 +6656,28 @@ export interface operations {
             };
         };
     };
-    patchMe: {
+    deleteMe: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    displayName: string | null;
-                };
+                "application/json": components["schemas"]["DeleteAccountInput"];
             };
         };
         responses: {
-            /** @description The updated profile. */
-            200: {
+            /** @description Deleted; this browser's session cookie is cleared. */
+            204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Profile"];
-                };
+                content?: never;
             };
-            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            /** @description Invalid input: `issues` names each failing field. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5879,7 +6697,103 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site. */
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Wrong password`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Remove the project's members first`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. Too many wrong passwords for this account or client IP (the sign-in throttle). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    patchMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountInput"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now (`email` stays the old address until the link is followed). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Wrong password`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5899,15 +6813,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            /** @description `Email already registered`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The body is not sent as `application/json`. */
@@ -5920,14 +6833,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaType"];
                 };
             };
-            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
-            422: {
+            /** @description Rate limited: wait `Retry-After` seconds. Too many wrong passwords for this account or client IP (the sign-in throttle). */
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
             /** @description Unexpected server error; the body carries the request id. */
@@ -6381,7 +7295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Unsupported media type`: a `Content-Type` other than the one the upload declared. */
+            /** @description `Unsupported media type`: a `Content-Type` other than the one the upload declared (an import file's is `application/octet-stream`). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7031,7 +7945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site; `Verify your email address first`: publishing or scheduling from an unverified account. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7159,7 +8073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site; `Verify your email address first`: publishing from an unverified account. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8124,7 +9038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site; `Verify your email address first`: publishing or scheduling from an unverified account. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -13,6 +13,19 @@ connectTestDatabase();
 
 const admin = (args: string[]) => runAdmin(args, { DATABASE_URL: inject("databaseUrl"), WEBHOOK_ALLOW_PRIVATE_TARGETS: "1" });
 
+describe("admin CLI accounts", () => {
+  it("user:create makes a verified account (ACCOUNTS.md), with the output DECISIONS §1 fixes", async () => {
+    const username = `cli-${Date.now().toString(36)}`;
+    const result = await admin(["user:create", "--username", username, "--email", `${username}@example.test`, "--password", "cli-password-1"]);
+    expect(result.code).toBe(0);
+    expect(result.json).toEqual({ id: expect.any(String), username, email: `${username}@example.test`, plan: "free" });
+    const { db } = await import("../../lib/db");
+    const row = await db().user.findUniqueOrThrow({ where: { username } });
+    expect(row.emailVerifiedAt).not.toBeNull();
+    expect(row.sessionVersion).toBe(0);
+  }, 60_000);
+});
+
 describe("admin CLI listings", () => {
   it("key:list shows each key's prefix and scopes, never the key", async () => {
     const user = await createTestUser();

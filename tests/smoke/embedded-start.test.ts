@@ -85,6 +85,8 @@ describe("npm start on the embedded database", () => {
     expect(email).toBe("demo@inkbase.local");
     expect(password).toBeTruthy();
     expect(demoKey).toBeTruthy();
+    // The demo account exists: a newcomer never meets first-run setup (ACCOUNTS.md).
+    expect(out).not.toContain("has no account yet");
 
     const health = await fetch(`${base}/api/health`);
     expect(await health.json()).toEqual({ ok: true, database: "embedded" });

@@ -58,7 +58,18 @@ export const GENERATORS: Record<string, Generator> = {
   "GET /api/cron/tick": { auth: "none" },
   "GET /api/health": { auth: "none" },
   "GET /api/me": { auth: "key" },
-  "PATCH /api/me": { auth: "session", fields: ["displayName"] },
+  "PATCH /api/me": { auth: "session", fields: ["displayName", "avatar", "email", "password", "currentPassword"] },
+  "DELETE /api/me": { auth: "session", fields: ["password"] },
+  "POST /api/account/setup": { auth: "none", fields: ["code", "username", "email", "password"] },
+  "POST /api/account/signup": { auth: "none", fields: ["username", "email", "password"] },
+  "POST /api/account/verify-email": { auth: "none", fields: ["token"] },
+  "POST /api/account/verify-email/resend": { auth: "session" },
+  "POST /api/account/password-reset": { auth: "none", fields: ["email"] },
+  "POST /api/account/password-reset/confirm": { auth: "none", fields: ["token", "password"] },
+  "POST /api/account/confirm-email": { auth: "none", fields: ["token"] },
+  // Without a session: with the fuzzer's, the first request would end it (the route takes no
+  // input to fuzz, and ending every session is what it is for).
+  "POST /api/account/sign-out-everywhere": { auth: "none" },
   "GET /api/posts/mine": { auth: "key" },
   "POST /api/posts": { auth: "key", fields: POST_FIELDS },
   "POST /api/posts/bulk": { auth: "key", fields: ["ids", "action"] },
@@ -77,7 +88,8 @@ export const GENERATORS: Record<string, Generator> = {
   "GET /api/events": { auth: "key" },
   "GET /api/events/[id]": { auth: "key" },
   // Portability (issue 26).
-  "POST /api/imports": { auth: "key", fields: ["file", "source", "dryRun"] },
+  "POST /api/imports": { auth: "key", fields: ["file", "source", "dryRun", "uploadId"] },
+  "POST /api/imports/uploads": { auth: "key", fields: ["filename", "size"] },
   "GET /api/imports/[id]": { auth: "key" },
   "GET /api/export": { auth: "key" },
   // Routes from the keys/webhooks and OpenAPI issues (listed ahead of their merge; an entry for a

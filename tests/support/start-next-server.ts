@@ -29,10 +29,10 @@ export type RunningServer = { url: string; pid: number; stop(): Promise<void>; o
  */
 export async function startNextServer(
   env: Record<string, string | undefined>,
-  options: { healthy?: boolean; ipc?: boolean; nodeArgs?: string[]; terminal?: boolean } = {},
+  options: { healthy?: boolean; ipc?: boolean; nodeArgs?: string[]; terminal?: boolean; /** A port chosen beforehand (e.g. named in PUBLIC_BASE_URL). */ port?: number } = {},
 ): Promise<RunningServer> {
   const mustBeHealthy = options.healthy ?? true;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const command = [process.execPath, ...(options.nodeArgs ?? []), "--import", "tsx", path.join(root, "scripts/serve.ts"), "--hostname", "127.0.0.1"];
   const [file, args] = options.terminal

@@ -54,6 +54,20 @@ describe("environment check", () => {
     expect(warnings.map((warning) => warning.split(" ")[0])).toEqual(["CRON_SECRET", "UPSTASH_REDIS_REST_URL"]);
   });
 
+  it("open registration without a mail server warns at start; a bad SMTP_URL or REGISTRATION is refused", () => {
+    const open = checkEnvironment("server", { NODE_ENV: "production", ...READY, PUBLIC_BASE_URL: "https://blog.example.com", REGISTRATION: "open" });
+    expect(open.problems).toEqual([]);
+    expect(open.warnings).toEqual([expect.stringMatching(/^REGISTRATION=open but SMTP_URL is not set/)]);
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, PUBLIC_BASE_URL: "https://blog.example.com", REGISTRATION: "open", SMTP_URL: "smtps://u:p@smtp.example.com:465" }).warnings).toEqual([]);
+    expect(checkEnvironment("server", { NODE_ENV: "production", ...READY, PUBLIC_BASE_URL: "https://blog.example.com" }).warnings).toEqual([]);
+    const bad = checkEnvironment("server", { NODE_ENV: "production", ...READY, REGISTRATION: "public", SMTP_URL: "http://smtp.example.com", SIGN_UP_LIMIT_PER_HOUR: "0" });
+    expect(bad.problems).toEqual([
+      'REGISTRATION="public" must be one of invite, open.',
+      'SIGN_UP_LIMIT_PER_HOUR="0" must be a positive whole number.',
+      'SMTP_URL="http://smtp.example.com" must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465).',
+    ]);
+  });
+
   it("malformed values are refused with the variable and what it must be", () => {
     const { problems } = checkEnvironment("server", {
       NODE_ENV: "production",

@@ -4,7 +4,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../lib/aut
 describe("password hashing", () => {
   it("stores a salted scrypt hash that verifies only the right password", async () => {
     const stored = await hashPassword("correct horse");
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(stored).not.toContain("correct horse");
     expect(await verifyPassword("correct horse", stored)).toBe(true);
     expect(await verifyPassword("correct horsf", stored)).toBe(false);

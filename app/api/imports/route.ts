@@ -1,5 +1,6 @@
 // POST /api/imports – start an import: multipart `file` + `source` (ghost | wordpress | markdown | inkbase), `dryRun=true` to only report; or JSON { uploadId, source, dryRun } after POST /api/imports/uploads → 202 { id, status } (posts:write)
 import { api } from "@/lib/http/api";
+import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { mediaErrors } from "@/lib/media/media-input";
 import { createImport } from "@/lib/portability/create-import";
 import { importErrors, importStartedSchema } from "@/lib/portability/import-docs";
@@ -27,6 +28,7 @@ export const POST = api({
     requestContent: { "multipart/form-data": importFormSchema, "application/json": importFromUploadSchema },
     responses: { 202: { description: "The import has started.", schema: importStartedSchema } },
     errors: {
+      403: "`Verify your email address first`: an import (which can publish posts) from an unverified account; a dry run is allowed",
       404: "`Upload not found`: no import upload of yours with that `uploadId` (or it was used already).",
       409: "`Upload not received`: the file was not sent to the upload's `uploadUrl` yet.",
       413: importErrors.tooLarge,
@@ -36,6 +38,8 @@ export const POST = api({
   },
   handler: async ({ req, principal }) => {
     const request = await readImportRequest(req);
+    // An import can publish posts: not before the account's address is verified (ACCOUNTS.md).
+    if (!(request.kind === "upload" ? request.input.dryRun : request.dryRun)) requireVerifiedEmail(principal);
     const started =
       request.kind === "upload"
         ? await startUploadedImport({ ownerId: principal.userId, input: request.input })

@@ -5,6 +5,7 @@ import { api } from "@/lib/http/api";
 import { createApiKeyBodySchema } from "@/lib/auth/api-key-input";
 import { createApiKey } from "@/lib/auth/create-api-key";
 import { listApiKeys } from "@/lib/auth/list-api-keys";
+import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 
 export const runtime = "nodejs";
 
@@ -29,7 +30,10 @@ export const POST = api({
     description: "The full key is in this response only. `expiresAt` (optional) makes it answer 401 from then on.",
     tag: "Account",
     responses: { 201: { description: "The new key, shown once.", schema: createdApiKeySchema } },
+    errors: { 403: "`Verify your email address first`: the account's address is not verified yet" },
   },
-  handler: async ({ principal, body }) =>
-    Response.json(await createApiKey({ userId: principal.userId, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt }), { status: 201 }),
+  handler: async ({ principal, body }) => {
+    requireVerifiedEmail(principal);
+    return Response.json(await createApiKey({ userId: principal.userId, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt }), { status: 201 });
+  },
 });

@@ -4,6 +4,7 @@ import { createPost } from "@/lib/posts/create-post";
 import { createPostSchema } from "@/lib/posts/post-input";
 import { revisionActorOf } from "@/lib/posts/revision-actor";
 import { createdPostSchema } from "@/lib/posts/post-response";
+import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 
 export const runtime = "nodejs";
 
@@ -17,8 +18,10 @@ export const POST = api({
     tag: "Posts",
     sdk: 'inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" })',
     responses: { 201: { description: "Created.", schema: createdPostSchema } },
-    errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 409: "`Slug already used`." },
+    errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account", 409: "`Slug already used`." },
   },
-  handler: async ({ principal, body }) =>
-    Response.json(await createPost({ owner: { id: principal.userId, username: principal.username }, input: body, actor: revisionActorOf(principal) }), { status: 201 }),
+  handler: async ({ principal, body }) => {
+    if (body.status === "published") requireVerifiedEmail(principal);
+    return Response.json(await createPost({ owner: { id: principal.userId, username: principal.username }, input: body, actor: revisionActorOf(principal) }), { status: 201 });
+  },
 });

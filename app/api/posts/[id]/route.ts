@@ -3,6 +3,7 @@
 // DELETE /api/posts/:id – delete
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { deletePost } from "@/lib/posts/delete-post";
 import { getOwnerPost } from "@/lib/posts/get-owner-post";
 import { updatePostSchema } from "@/lib/posts/post-input";
@@ -51,9 +52,10 @@ export const PATCH = api({
     sdk: 'inkbase.posts.update("post-id", { title: "New title" })',
     requestHeaders: z.object({ "if-match": z.string().optional().meta({ description: "The post's ETag from GET /api/posts/{id}." }) }),
     responses: { 200: { description: "Updated; the new `ETag` is in the headers.", schema: successSchema } },
-    errors: { 400: "Invalid input, or a reserved slug.", 404: "`Post not found`.", 409: "`Slug already used`.", 412: { description: "`precondition_failed`: the post changed since that ETag; `current` is the post now.", schema: preconditionFailedSchema } },
+    errors: { 400: "Invalid input, or a reserved slug.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account", 404: "`Post not found`.", 409: "`Slug already used`.", 412: { description: "`precondition_failed`: the post changed since that ETag; `current` is the post now.", schema: preconditionFailedSchema } },
   },
   handler: async ({ req, principal, params, body }) => {
+    if (body.status === "published") requireVerifiedEmail(principal);
     const { updatedAt } = await updatePost({
       owner: { id: principal.userId, username: principal.username },
       id: params.id,

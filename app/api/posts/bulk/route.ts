@@ -1,6 +1,7 @@
 // POST /api/posts/bulk – delete, publish or unpublish up to 100 of the caller's posts
 //   (`Prefer: return=representation` adds per-item `results`)
 import { api } from "@/lib/http/api";
+import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { applyBulkAction } from "@/lib/posts/apply-bulk-action";
 import { bulkPostsSchema } from "@/lib/posts/bulk-input";
 import { revisionActorOf } from "@/lib/posts/revision-actor";
@@ -21,9 +22,10 @@ export const POST = api({
     sdk: 'inkbase.posts.bulk({ ids: ["a", "b"], action: "publish" })',
     requestHeaders: z.object({ prefer: z.literal("return=representation").optional() }),
     responses: { 200: { description: "How many posts the action applied to.", schema: bulkPostsResponseSchema } },
-    errors: { 404: "`Post not found`: none of the ids is yours." },
+    errors: { 403: "`Verify your email address first`: publishing from an unverified account", 404: "`Post not found`: none of the ids is yours." },
   },
   handler: async ({ req, principal, body }) => {
+    if (body.action === "publish") requireVerifiedEmail(principal);
     const { affected, results } = await applyBulkAction({ ownerId: principal.userId, input: body, actor: revisionActorOf(principal) });
     return wantsRepresentation(req) ? { success: true, affected, results } : { success: true, affected };
   },

@@ -1,0 +1,42 @@
+// POST /api/account/signup (ACCOUNTS.md "Sign-up"): with REGISTRATION=open, a `free` account whose
+// address is not verified yet, and its verification mail, in one transaction; the mail is sent
+// after the answer. Order: closed (403, whatever was sent) → input (400) → the per-IP throttle
+// (429) → the account (409 for a taken username or address).
+import { db } from "../db";
+import { env } from "../env";
+import { ApiError, conflict } from "../http/api-error";
+import { parseOrThrow } from "../http/parse-input";
+import { hashPassword } from "../auth/password";
+import { accountMail } from "../mail/account-mail";
+import { enqueueMail } from "../mail/enqueue-mail";
+import { sendMailsAfterResponse } from "../mail/send-mails-after-response";
+import { isUniqueViolation } from "../unique-violation";
+import { signUpInputSchema } from "./account-input";
+import { issueAccountToken } from "./issue-account-token";
+import { countSignUp } from "./sign-up-throttle";
+
+export const signUpClosed = () => new ApiError(403, { error: "Sign-up is by invitation only" });
+
+export async function signUp(options: { body: unknown; ip: string }) {
+  if (env.registration !== "open") throw signUpClosed();
+  const input = parseOrThrow(signUpInputSchema, options.body);
+  await countSignUp(options.ip);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const { user, mailId } = await db().$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { username: input.username, email: input.email, passwordHash, plan: "free", emailVerifiedAt: null },
+        select: { id: true, username: true, email: true },
+      });
+      const token = await issueAccountToken(tx, { userId: user.id, kind: "verify_email", email: user.email });
+      const mailId = await enqueueMail(tx, { ...accountMail({ kind: "verify_email", to: user.email, username: user.username, token }), userId: user.id });
+      return { user, mailId };
+    });
+    sendMailsAfterResponse([mailId]);
+    return { id: user.id, username: user.username, email: user.email, plan: "free" as const, emailVerified: false as const };
+  } catch (err) {
+    if (isUniqueViolation(err, "username")) throw conflict({ error: "Username taken" });
+    if (isUniqueViolation(err, "email")) throw conflict({ error: "Email already registered" });
+    throw err;
+  }
+}
