@@ -1,5 +1,5 @@
 // PATCH /api/me (ACCOUNTS.md "Account settings"), in one transaction with its mails:
-// - display name and avatar;
+// - display name and avatar (a new display name purges the cached pages that show it);
 // - email: the new address gets a confirmation link (24 h; confirm-email-change.ts); until it is
 //   followed the account keeps its address. An address another account uses is 409;
 // - password: the new hash and a new sessionVersion, so every other session ends; the route
@@ -7,6 +7,8 @@
 // An email or password change first checks `currentPassword` (403 "Wrong password", throttled).
 // The answer keeps the shape it had before accounts: { id, username, email, displayName, plan }
 // (the email stays the old one until the link is followed); the dashboard reads the rest.
+import { purgeAfterResponse } from "../cache/purge-after-response";
+import { userCacheTags } from "../cache/user-cache-tags";
 import { db } from "../db";
 import { hashPassword } from "../auth/password";
 import type { Principal } from "../auth/principal";
@@ -50,5 +52,7 @@ export async function updateAccount(options: { principal: Principal; input: Upda
     return { profile, mailIds, sessionVersion: passwordHash ? user.sessionVersion : null };
   });
   sendMailsAfterResponse(mailIds);
+  // The display name shows on their blog and on every post they co-author (lib/cache).
+  if (input.displayName !== undefined) purgeAfterResponse("display name", () => userCacheTags(principal.userId));
   return { profile, sessionVersion };
 }

@@ -20,15 +20,3 @@ export const createUserInputSchema = z.object({
   avatar: z.url().optional(),
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
-
-/** PATCH /api/me: what an author may change about their account from the dashboard. */
-export const updateProfileInputSchema = z.strictObject({
-  // An empty name hands the blog's name back to the username.
-  displayName: z
-    .string()
-    .trim()
-    .max(100, "At most 100 characters")
-    .nullable()
-    .transform((value) => (value ? value : null)),
-});
-export type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;

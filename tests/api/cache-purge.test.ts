@@ -115,19 +115,26 @@ describe("Vercel-Cache-Tag on public responses", () => {
       [`/api/posts/by-username/${u}/tags`, blog],
     ];
     for (const [url, tags] of cases) {
-      const first = await get(url);
-      expect(first.status, url).toBe(200);
-      expect(tagsOf(first), url).toEqual(tags);
-      const etag = first.headers.get("etag");
-      expect(etag, url).toMatch(/^"/);
-      // Twice: the second may come from the body cache (or the proxy's), tagged the same.
-      const again = await get(url);
-      expect(again.headers.get("etag"), url).toBe(etag);
-      expect(tagsOf(again), url).toEqual(tags);
-      const notModified = await get(url, { "If-None-Match": etag! });
-      expect(notModified.status, url).toBe(304);
-      expect(notModified.headers.get("etag"), url).toBe(etag);
-      expect(tagsOf(notModified), url).toEqual(tags);
+      // The sitemap spans every project, so another test file's write (they share the run's
+      // database) may change its ETag between two requests: it gets a few tries at a stable one.
+      for (let attempt = 1; ; attempt++) {
+        const first = await get(url);
+        expect(first.status, url).toBe(200);
+        expect(tagsOf(first), url).toEqual(tags);
+        const etag = first.headers.get("etag");
+        expect(etag, url).toMatch(/^"/);
+        // Twice: the second may come from the body cache (or the proxy's), tagged the same.
+        const again = await get(url);
+        const notModified = await get(url, { "If-None-Match": etag! });
+        const changedMeanwhile = again.headers.get("etag") !== etag || notModified.status === 200;
+        if (changedMeanwhile && url === "/sitemap.xml" && attempt < 5) continue;
+        expect(again.headers.get("etag"), url).toBe(etag);
+        expect(tagsOf(again), url).toEqual(tags);
+        expect(notModified.status, url).toBe(304);
+        expect(notModified.headers.get("etag"), url).toBe(etag);
+        expect(tagsOf(notModified), url).toEqual(tags);
+        break;
+      }
     }
     const search = await get(`/api/posts/by-username/${u}/search?q=moss`);
     expect(search.status).toBe(200);

@@ -2,9 +2,9 @@
 // API's `seo` and `jsonLd`, visibility (drafts, private, scheduled 404; link-only noindex and
 // unlisted; the owner's draft preview), pagination and tag pages, reserved usernames, the
 // generated Open Graph image, and caching (strong ETag, 304, Cache-Control).
+import { db } from "../../lib/db";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../lib/users/create-user";
-import { updateProfile } from "../../lib/users/update-profile";
 import { RESERVED_USERNAMES } from "../../lib/users/reserved-usernames";
 import { connectTestDatabase, sessionCookieFor } from "../support/fixtures";
 import { createOwner, doc } from "../support/posts-api";
@@ -190,7 +190,7 @@ describe("the post page /<username>/<slug>", () => {
     expect(edited.text).toContain("v2");
     await owner.patch(id, { tagNames: ["Freshtag"] });
     expect((await readTwice()).text).toContain("Freshtag");
-    await updateProfile({ userId: owner.user.id, input: { displayName: "Renamed Author" } });
+    await db().user.update({ where: { id: owner.user.id }, data: { displayName: "Renamed Author" } });
     expect((await readTwice()).text).toContain("Renamed Author");
   });
 });
@@ -239,7 +239,7 @@ describe("the blog index /<username> and tag pages", () => {
     expect(parseHtml(await before.text()).text).toContain("No posts yet.");
     const etag = before.headers.get("etag")!;
 
-    await updateProfile({ userId: owner.user.id, input: { displayName: "Quiet Writer" } });
+    await db().user.update({ where: { id: owner.user.id }, data: { displayName: "Quiet Writer" } });
     const after = await readPage(path, { "If-None-Match": etag });
     expect(after.status).toBe(200);
     expect(parseHtml(await after.text()).document.querySelector("h1")?.textContent).toBe("Quiet Writer");

@@ -2,12 +2,12 @@
 // key statement: the owner's display name (the pages and feeds show it, so a rename changes the
 // tag), and for the feeds no total (a feed shows none, so a post that does not reach its 20
 // newest leaves the tag alone).
+import { db } from "../../lib/db";
 import { describe, expect, it } from "vitest";
 import { createPost } from "../../lib/posts/create-post";
 import { createPostSchema } from "../../lib/posts/post-input";
 import { blogFeed, FEED_SIZE } from "../../lib/public-site/blog-feed";
 import { blogPageHead } from "../../lib/public-site/load-blog-page";
-import { updateProfile } from "../../lib/users/update-profile";
 import { connectTestDatabase, createTestUser } from "../support/fixtures";
 
 connectTestDatabase();
@@ -23,7 +23,7 @@ describe("public list ETags", () => {
     const before = { page: await page(), feed: await feed() };
     expect(before.page.owner).toEqual({ username: user.username, displayName: null });
 
-    await updateProfile({ userId: user.id, input: { displayName: "Renamed Author" } });
+    await db().user.update({ where: { id: user.id }, data: { displayName: "Renamed Author" } });
     const after = await page();
     expect(after.owner.displayName).toBe("Renamed Author");
     expect(after.etag).not.toBe(before.page.etag);
