@@ -9470,7 +9470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site. */
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site; `Verify your email address first`: a link makes the post readable by anyone, like publishing. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -71,6 +71,16 @@ describe("POST /api/posts/:id/preview-links", () => {
     }
   });
 
+  it("refuses an account whose email is not verified yet, like publishing", async () => {
+    const owner = await createOwner();
+    const id = await owner.create();
+    await db().user.update({ where: { id: owner.user.id }, data: { emailVerifiedAt: null } });
+    const res = await owner.call("POST", `/api/posts/${id}/preview-links`, {});
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "Verify your email address first" });
+    expect(await db().previewLink.count({ where: { postId: id } })).toBe(0);
+  });
+
   it("works for the signed-in owner's session like for a key", async () => {
     const { owner, id } = await draftWithLink();
     const cookie = await sessionCookieFor(owner.user.id);

@@ -44,6 +44,7 @@ test("share a draft, read it signed out, revoke it", async ({ page, api, browser
   await expect(readerPage.getByText("A draft for a friend to read.")).toBeVisible();
   expect(await readerPage.locator("script:not([type='application/ld+json'])").count()).toBe(0);
   await expectNoSeriousA11yIssues(readerPage);
+  await screenshot(readerPage, testInfo, "preview-link-390-dark", { fullPage: true });
 
   // A second link with another expiry, then the first one revoked from the list.
   await dialog.getByLabel("Expires in").selectOption({ label: "1 day" });

@@ -1,6 +1,7 @@
 // POST /api/posts/:id/preview-links – a shareable link to the post as it is now { expiresInHours? } → 201 { id, url, expiresAt } (posts:write)
 // GET /api/posts/:id/preview-links – the post's links that were not revoked, without tokens (posts:write)
 import { api } from "@/lib/http/api";
+import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { createPreviewLink } from "@/lib/preview-links/create-preview-link";
 import { listPreviewLinks } from "@/lib/preview-links/list-preview-links";
 import {
@@ -30,13 +31,20 @@ export const POST = api({
     tag: "Preview links",
     sdk: 'inkbase.posts.previewLinks.create("post-id", { expiresInHours: 24 })',
     responses: { 201: { description: "The link.", schema: createdPreviewLinkSchema } },
-    errors: { 404: "`Post not found` (also another project's post)." },
+    errors: {
+      403: "`Verify your email address first`: a link makes the post readable by anyone, like publishing",
+      404: "`Post not found` (also another project's post).",
+    },
   },
-  handler: async ({ principal, params, body }) =>
-    Response.json(await createPreviewLink({ principal, postId: params.id, expiresInHours: body.expiresInHours }), {
+  handler: async ({ principal, params, body }) => {
+    // A link puts the post before anyone who has it: publishing in all but name, which an
+    // unverified account may not do (ACCOUNTS.md), or open sign-up would host anything at a URL.
+    requireVerifiedEmail(principal);
+    return Response.json(await createPreviewLink({ principal, postId: params.id, expiresInHours: body.expiresInHours }), {
       status: 201,
       headers: { "Cache-Control": "no-store" },
-    }),
+    });
+  },
 });
 
 export const GET = api({
