@@ -93,7 +93,7 @@ export function SharePreview({ postId }: { postId: string }) {
                 <Button onClick={copy}>Copy link</Button>
               </div>
               <p className={styles.note}>
-                Works until <LocalTime iso={shown.expiresAt} withZone />. It is shown only now: copy it before closing.
+                Works until <LocalTime iso={shown.expiresAt} withZone />. It is not shown again once you leave this page: copy it now.
               </p>
               <p className={styles.note} aria-live="polite">{copied ? "Copied to the clipboard." : ""}</p>
             </form>
