@@ -249,6 +249,7 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
           </Button>
         </div>
         <PublishControls
+          postId={post.id}
           publication={publication}
           viewHref={`/${account.username}/${values.slug}`}
           busy={busy}

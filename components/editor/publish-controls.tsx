@@ -1,7 +1,8 @@
 "use client";
 // Publishing (DASHBOARD.md): "Publish" now, "Schedule" at a "Publish at" time in the author's
 // own time zone (shown with it, sent as UTC), "Unpublish", "Delete" with a confirm, and "View"
-// (the public page; for a draft the owner's preview at the same address).
+// (the public page; for a draft the owner's preview at the same address), and "Share preview"
+// (a link for people without an account, ./share-preview.tsx).
 import { useState } from "react";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -10,6 +11,7 @@ import { Dialog } from "../ui/dialog";
 import { InputField } from "../ui/field";
 import { LocalTime, useHydrated } from "../ui/local-time";
 import { buttonClass } from "../ui/button";
+import { SharePreview } from "./share-preview";
 import styles from "./editor.module.css";
 
 /** SPEC: a publishedAt within 5 minutes counts as now, so a schedule must be later than that. */
@@ -36,6 +38,7 @@ export function isoToLocalInput(iso: string): string {
 }
 
 export function PublishControls({
+  postId,
   publication,
   viewHref,
   busy,
@@ -44,6 +47,7 @@ export function PublishControls({
   onUnpublish,
   onDelete,
 }: {
+  postId: string;
   publication: Publication;
   viewHref: string;
   busy: boolean;
@@ -85,6 +89,7 @@ export function PublishControls({
         )}
       </span>
       <a className={buttonClass({ size: "sm", variant: "ghost" })} href={viewHref} target="_blank" rel="noopener">View</a>
+      <SharePreview postId={postId} />
       {publication.status === "draft" || scheduled ? (
         <Button size="sm" variant="primary" disabled={busy} onClick={onPublish}>Publish</Button>
       ) : null}

@@ -127,7 +127,8 @@ function operation(method: Method, path: string, route: RouteDeclaration & { doc
     requestBody: docs.requestContent
       ? { required: true, content: Object.fromEntries(Object.entries(docs.requestContent).map(([type, schema]) => [type, { schema }])) }
       : body && !(body instanceof z.ZodUnknown)
-        ? { required: true, content: { "application/json": { schema: body } } }
+        ? // A body the route accepts absent (POST /api/posts/{id}/preview-links: defaults) is optional.
+          { required: !body.safeParse(undefined).success, content: { "application/json": { schema: body } } }
         : undefined,
     responses: responses(route, acceptsIdempotencyKey(method, route)),
   };

@@ -12,14 +12,9 @@ import type { Principal } from "../auth/principal";
 import type { ContentFormat } from "../content/content-format";
 import { postTag, projectTag } from "../cache/cache-tags";
 import { env } from "../env";
-import { socialImageVariants } from "../media/social-image-variants";
-import { postJsonLd } from "../seo/post-json-ld";
-import { postSeo } from "../seo/post-seo";
-import { loadPosts } from "./load-posts";
 import { PRIVATE_CACHE_CONTROL, publicCacheControl, publicNotFound, strongEtag } from "./public-http";
+import { readRenderedPost } from "./read-rendered-post";
 import { singlePostKeys } from "./single-post-keys";
-import { toPosts } from "./to-post";
-import { toSeoSource } from "./to-seo-source";
 
 export async function publicPost(options: {
   username: string;
@@ -56,19 +51,15 @@ export async function publicPost(options: {
         env.publicBaseUrl,
       ]);
 
-  const body = async () => {
-    const [row] = await loadPosts([id]);
-    if (!row) throw publicNotFound("Post not found");
-    const [post] = await toPosts([row], options.format);
-    // A media cover or OG image is handed to social networks as a variant (MEDIA.md).
-    const source = await socialImageVariants(toSeoSource(row, post));
-    const seo = postSeo(source);
-    const adjacent = {
-      prev: keys.prevSlug !== null ? { slug: keys.prevSlug, title: keys.prevTitle } : null,
-      next: keys.nextSlug !== null ? { slug: keys.nextSlug, title: keys.nextTitle } : null,
-    };
-    return { ...post, adjacent, seo, jsonLd: postJsonLd(source, seo) };
-  };
+  const body = () =>
+    readRenderedPost({
+      id,
+      format: options.format,
+      adjacent: {
+        prev: keys.prevSlug !== null ? { slug: keys.prevSlug, title: keys.prevTitle } : null,
+        next: keys.nextSlug !== null ? { slug: keys.nextSlug, title: keys.nextTitle } : null,
+      },
+    });
   // A change to the post, its blog or its authors purges it by these (lib/cache/cache-tags.ts).
   const cacheTags = preview ? [] : [projectTag(keys.projectId), postTag(id)];
   return { etag, cacheControl: preview ? PRIVATE_CACHE_CONTROL : publicCacheControl(), body, cacheTags };

@@ -6,17 +6,18 @@ import { postUrl } from "../posts/post-event-data";
 import { PRIVATE_CACHE_CONTROL, publicCacheControl } from "../posts/public-http";
 import { blogShell } from "./views/blog-shell";
 import { coverPreload } from "./views/cover-image";
-import { postArticle } from "./views/post-article";
+import { postArticle, type PreviewKind } from "./views/post-article";
 import { HTML_CONTENT_TYPE } from "./html";
 import { ownerPreview, postCover, postPageHead, type PostPageData } from "./load-post-page";
 import { notFoundPage } from "./not-found-page";
 import { pageDocument } from "./page-document";
 import { postMetadata } from "./post-metadata";
 
-async function postPage(post: PostPageData, preview: boolean): Promise<string> {
+export async function postPage(post: PostPageData, preview: PreviewKind | null, robots?: string): Promise<string> {
   const username = post.user.username;
   const blogName = post.seo.openGraph.siteName;
-  const head = postMetadata({ seo: post.seo, generatedImageUrl: `${postUrl(username, post.slug)}/og-image`, username, blogName });
+  const metadata = postMetadata({ seo: post.seo, generatedImageUrl: `${postUrl(username, post.slug)}/og-image`, username, blogName });
+  const head = robots ? { ...metadata, robots } : metadata;
   const cover = await postCover(post);
   return pageDocument(
     { ...head, preloadImage: coverPreload(post.coverImage, cover), jsonLd: post.jsonLd },
@@ -32,10 +33,10 @@ export async function postPageResponse(req: Request, options: { username: string
       cacheControl: publicCacheControl(),
       cacheTags: head.read.cacheTags,
       contentType: HTML_CONTENT_TYPE,
-      body: async () => postPage(await head.read.body(), false),
+      body: async () => postPage(await head.read.body(), null),
     });
   }
   const draft = await ownerPreview({ ...options, signedIn: req.headers.has("cookie") });
   if (!draft) return notFoundPage();
-  return new Response(await postPage(draft, true), { headers: { "Content-Type": HTML_CONTENT_TYPE, "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return new Response(await postPage(draft, "owner"), { headers: { "Content-Type": HTML_CONTENT_TYPE, "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }

@@ -1,7 +1,7 @@
 // Usernames are the first segment of public blog URLs (`/<username>`). Names that are, or may
 // become, app routes are refused at account creation, so a blog can never shadow `/dashboard`,
 // `/api`, `/signin`, `/setup` or `/docs`, nor those routes hide a blog (the account pages of
-// ACCOUNTS.md and TEAMS.md's `/invite` included). The blog pages also answer 404 for
+// ACCOUNTS.md and TEAMS.md's `/invite` and `/preview` included). The blog pages also answer 404 for
 // them, in case an account with such a name predates this list.
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "about",
@@ -24,6 +24,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "logout",
   "media",
   "new",
+  "preview",
   "public",
   "reset-password",
   "robots",

@@ -166,6 +166,19 @@ export class Inkbase {
         return { post: response.data, etag: response.headers.get("etag") };
       },
     },
+    /** Links anyone can open without signing in, showing the post as it is now (drafts included) until they expire or are revoked. */
+    previewLinks: {
+      /** `expiresInHours` 1–720, default 72. The `url` is in this answer only: the server keeps a hash of its token. */
+      create: (id: string, body: BodyOf<"/api/posts/{id}/preview-links", "post"> = {}, call?: Call) =>
+        this.data<ResponseOf<"/api/posts/{id}/preview-links", "post">>("POST", `/api/posts/${seg(id)}/preview-links`, { ...call, body }),
+      /** The links not revoked, newest first, without their tokens. */
+      list: (id: string, call?: Call) =>
+        this.data<ResponseOf<"/api/posts/{id}/preview-links", "get">>("GET", `/api/posts/${seg(id)}/preview-links`, call),
+      /** The link answers 404 from then on. */
+      revoke: async (id: string, linkId: string, call?: Call): Promise<void> => {
+        await this.http.request("DELETE", `/api/posts/${seg(id)}/preview-links/${seg(linkId)}`, call);
+      },
+    },
   };
 
   readonly collections = {

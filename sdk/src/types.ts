@@ -52,6 +52,8 @@ export type TiptapDocument = Schemas["TiptapDocument"];
 export type Media = Schemas["Media"];
 export type PostRevision = Schemas["PostRevision"];
 export type PostRevisionSummary = Schemas["PostRevisionSummary"];
+export type PreviewLink = Schemas["PreviewLink"];
+export type CreatedPreviewLink = Schemas["CreatedPreviewLink"];
 export type PostRevisionDiff = Schemas["PostRevisionDiff"];
 export type MediaUse = Schemas["MediaUse"];
 /** An event of the feed (`events.list`, `events.iterate`): the exact body its webhook deliveries carry. */

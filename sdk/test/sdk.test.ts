@@ -26,6 +26,21 @@ async function client(options: { plan?: "free" | "pro" } = {}) {
 const doc = (text: string) => ({ type: "doc" as const, content: [{ type: "paragraph" as const, content: [{ type: "text" as const, text }] }] });
 
 describe("@inkbase/sdk posts", () => {
+  it("creates, lists and revokes preview links", async () => {
+    const { inkbase } = await client();
+    const { id } = await inkbase.posts.create({ title: "Shared draft", slug: uniqueName("sdk-preview"), content: doc("Soon") });
+    const link = await inkbase.posts.previewLinks.create(id, { expiresInHours: 2 });
+    expect(link.url).toMatch(/\/preview\/[A-Za-z0-9_-]{43}$/);
+    const byDefault = await inkbase.posts.previewLinks.create(id);
+    expect(Date.parse(byDefault.expiresAt) - Date.parse(link.expiresAt)).toBeGreaterThan(69 * 3_600_000);
+    const { data } = await inkbase.posts.previewLinks.list(id);
+    expect(data.map((item) => item.id)).toEqual([byDefault.id, link.id]);
+    await inkbase.posts.previewLinks.revoke(id, link.id);
+    expect((await inkbase.posts.previewLinks.list(id)).data.map((item) => item.id)).toEqual([byDefault.id]);
+    const again = await inkbase.posts.previewLinks.revoke(id, link.id).catch((err: unknown) => err);
+    expect((again as InkbaseError).status).toBe(404);
+  });
+
   it("creates, reads, updates with If-Match, publishes and lists a post", async () => {
     const { user, inkbase } = await client();
     const me = await inkbase.me();

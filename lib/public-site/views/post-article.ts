@@ -1,6 +1,7 @@
 // The post page's content (PUBLIC-SITE.md): title, subtitle, authors, date, reading time, tags,
 // cover, the sanitized render, and links to the older and newer post (its JSON-LD is in <head>). For the
-// owner's preview of a post readers cannot see yet, a "Draft preview" banner above it.
+// owner's preview of a post readers cannot see yet, a "Draft preview" banner above it; for a preview
+// link (TEAMS.md "Preview links"), opened by anyone who has it, a "Preview" banner.
 import { html, trustedHtml, type Html } from "../html";
 import type { PostPageData } from "../load-post-page";
 import { readableHtml } from "../readable-html";
@@ -26,12 +27,23 @@ function describeState(post: { status: string; visibility: string; publishedAt: 
   return post.publishedAt ? `scheduled for ${new Date(post.publishedAt).toUTCString()}` : "not published";
 }
 
-export function postArticle(post: PostPageData, preview: boolean, cover: ResponsiveImage | null = null): Html {
+/** `owner`: the owner's own draft preview at the post's address; `link`: a shared preview link. */
+export type PreviewKind = "owner" | "link";
+
+function previewBanner(post: PostPageData, preview: PreviewKind): Html {
+  if (preview === "owner") {
+    return html`<div class="preview-banner" role="status"><strong>Draft preview</strong>Only you can see this page: the post is ${describeState(post)}. Readers get a 404 until it is published.</div>`;
+  }
+  const state = post.status === "published" && post.visibility !== "private" && post.publishedAt && Date.parse(post.publishedAt) <= Date.now() ? null : describeState(post);
+  return html`<div class="preview-banner" role="status"><strong>Preview</strong>${
+    state ? `A preview shared by its author: the post is ${state} and may still change.` : "A preview shared by its author, showing the post as it is now."
+  }</div>`;
+}
+
+export function postArticle(post: PostPageData, preview: PreviewKind | null, cover: ResponsiveImage | null = null): Html {
   const username = post.user.username;
   const { prev, next } = post.adjacent;
-  const banner = preview
-    ? html`<div class="preview-banner" role="status"><strong>Draft preview</strong>Only you can see this page: the post is ${describeState(post)}. Readers get a 404 until it is published.</div>`
-    : null;
+  const banner = preview ? previewBanner(post, preview) : null;
   const adjacent =
     prev || next
       ? html`<nav class="adjacent" aria-label="More posts">${
