@@ -12,6 +12,7 @@ import { createdEntryExample, entryListExample } from "@/lib/openapi/response-ex
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: collectionParams,
@@ -30,6 +31,7 @@ export const GET = api({
 
 export const POST = api({
   auth: "key-or-session",
+  action: "entries.write",
   plan: "pro",
   scopes: ["collections:write"],
   params: collectionParams,

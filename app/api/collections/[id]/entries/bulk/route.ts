@@ -11,6 +11,7 @@ import { bulkEntriesResponseSchema } from "@/lib/collections/collection-response
 
 export const POST = api({
   auth: "key-or-session",
+  action: "entries.write",
   plan: "pro",
   // The scope depends on the body (delete needs collections:delete), so it is checked here,
   // before the body is judged, as the wrapper would.

@@ -15,6 +15,7 @@ import { scheduledMoveCreatedSchema } from "@/lib/collections/modeling-response"
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: labelParams,
@@ -31,6 +32,7 @@ export const GET = api({
 
 export const PUT = api({
   auth: "key-or-session",
+  action: "labels.move",
   plan: "pro",
   scopes: ["collections:write"],
   params: labelParams,
@@ -55,6 +57,7 @@ export const PUT = api({
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "labels.move",
   plan: "pro",
   scopes: ["collections:write"],
   params: labelParams,
