@@ -18,6 +18,7 @@ export const runtime = "nodejs";
 // domain functions (lib/preview-links/authorize-preview-sharing.ts).
 export const POST = api({
   auth: "key-or-session",
+  action: "posts.edit",
   scopes: ["posts:write"],
   // The answer carries the link's token, which exists nowhere else: it must never be stored as a
   // replayable answer (as POST /api/keys).
@@ -49,6 +50,7 @@ export const POST = api({
 
 export const GET = api({
   auth: "key-or-session",
+  action: "posts.edit",
   scopes: ["posts:write"],
   params: previewLinkParamsSchema,
   docs: {

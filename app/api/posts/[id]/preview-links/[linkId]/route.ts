@@ -7,6 +7,7 @@ export const runtime = "nodejs";
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "posts.edit",
   scopes: ["posts:write"],
   params: previewLinkItemParamsSchema,
   docs: {
