@@ -8,6 +8,10 @@ import type { Principal } from "../auth/principal";
 import { db } from "../db";
 import { ApiError, notFound } from "../http/api-error";
 
+/**
+ * The refusal. Its body is exactly TEAMS.md's; the way forward is a request for the move,
+ * POST /api/collections/:id/entries/:entryId/labels/:name/requests (lib/reviews/request-label-review.ts).
+ */
 export const protectedLabel = (label: string) => new ApiError(403, { error: "Protected label", label });
 
 type Caller = Pick<Principal, "projectId" | "role" | "actorId" | "kind">;

@@ -1,4 +1,4 @@
-// The six events of SPEC "Events", the two of MEDIA.md and PORTABILITY's import.completed. Subscriptions default to all of them.
+// The six events of SPEC "Events", the two of MEDIA.md, PORTABILITY's import.completed and TEAMS.md's review.requested and review.decided. Subscriptions default to all of them.
 import { z } from "zod";
 
 export const EVENT_TYPES = [
@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   "media.created",
   "media.deleted",
   "import.completed",
+  "review.requested",
+  "review.decided",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

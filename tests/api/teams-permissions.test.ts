@@ -90,6 +90,14 @@ async function probe(action: Action): Promise<Probe> {
       return { action, method: "GET", path: "/api/keys" };
     case "keys.project":
       return { action, method: "POST", path: "/api/keys", body: { name: "p", scopes: ["posts:read"], kind: "project", role: "viewer" } };
+    case "review.request":
+      // A label request: contributors may ask for any label move (post requests follow posts.edit's own-post rule).
+      return { action, method: "POST", path: `/api/collections/docs/entries/${entryId}/labels/production/requests`, body: { version: "v_1" } };
+    case "review.decide":
+      // No such review: allowed callers get 404 after the role check.
+      return { action, method: "POST", path: "/api/reviews/rvw_none/decision", body: { decision: "approve" } };
+    case "review.bypass":
+      throw new Error("not a route's action: tests/api/reviews.test.ts walks it");
     case "audit.read":
       throw new Error("the audit log is the audit helper's");
   }
@@ -131,7 +139,7 @@ beforeAll(async () => {
   });
 });
 
-const WALKED = (Object.keys(PERMISSIONS) as Action[]).filter((action) => action !== "audit.read");
+const WALKED = (Object.keys(PERMISSIONS) as Action[]).filter((action) => action !== "audit.read" && action !== "review.bypass");
 
 describe("the permission table, walked", () => {
   it("answers every role × action × channel exactly as TEAMS.md's table says", async () => {

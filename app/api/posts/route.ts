@@ -1,5 +1,6 @@
 // POST /api/posts – create a post (201 { id })
 import { api } from "@/lib/http/api";
+import { reviewApplies, reviewRequired } from "@/lib/reviews/require-approved-revision";
 import { createPost } from "@/lib/posts/create-post";
 import { createPostSchema } from "@/lib/posts/post-input";
 import { revisionActorOf } from "@/lib/posts/revision-actor";
@@ -27,6 +28,8 @@ export const POST = api({
       // The new post will be the caller's own: authors may publish it, contributors request review.
       authorize(principal, "posts.publish", { createdById: principal.actorId });
       requireVerifiedEmail(principal);
+      // A new post has no approved revision: where review applies it is created as a draft first.
+      if (await reviewApplies(principal)) throw reviewRequired();
     }
     const created = await createPost({
       owner: { id: principal.projectId, username: principal.projectUsername },

@@ -3,6 +3,7 @@
 // DELETE /api/posts/:id – delete
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { requireApprovedRevision } from "@/lib/reviews/require-approved-revision";
 import { authorizePostActions, publishesSomething } from "@/lib/posts/authorize-post-action";
 import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { deletePost } from "@/lib/posts/delete-post";
@@ -55,11 +56,13 @@ export const PATCH = api({
     sdk: 'inkbase.posts.update("post-id", { title: "New title" })',
     requestHeaders: z.object({ "if-match": z.string().optional().meta({ description: "The post's ETag from GET /api/posts/{id}." }) }),
     responses: { 200: { description: "Updated; the new `ETag` is in the headers.", schema: successSchema } },
-    errors: { 400: "Invalid input, or a reserved slug.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account", 404: "`Post not found`.", 409: "`Slug already used`.", 412: { description: "`precondition_failed`: the post changed since that ETag; `current` is the post now.", schema: preconditionFailedSchema } },
+    errors: { 400: "Invalid input, or a reserved slug.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account; `Review required`: an author publishing without an approval of the current revision where the project requires review", 404: "`Post not found`.", 409: "`Slug already used`.", 412: { description: "`precondition_failed`: the post changed since that ETag; `current` is the post now.", schema: preconditionFailedSchema } },
   },
   handler: async ({ req, principal, params, body }) => {
     await authorizePostActions(principal, params.id, publishesSomething(body) ? ["posts.edit", "posts.publish"] : ["posts.edit"]);
     if (body.status === "published") requireVerifiedEmail(principal);
+    // TEAMS.md ¹: an author publishes only an approved revision where the project requires review.
+    if (body.status === "published" || body.publishedAt !== undefined) await requireApprovedRevision(principal, params.id, body);
     const { updatedAt } = await updatePost({
       owner: { id: principal.projectId, username: principal.projectUsername },
       id: params.id,

@@ -1,6 +1,7 @@
 // POST /api/posts/bulk – delete, publish or unpublish up to 100 of the caller's posts
 //   (`Prefer: return=representation` adds per-item `results`)
 import { api } from "@/lib/http/api";
+import { reviewApplies, reviewRequired } from "@/lib/reviews/require-approved-revision";
 import { authorize, notAllowedForRole } from "@/lib/auth/can";
 import { postsAllowed } from "@/lib/posts/authorize-post-action";
 import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
@@ -29,6 +30,8 @@ export const POST = api({
   },
   handler: async ({ req, principal, body }) => {
     if (body.action === "publish") requireVerifiedEmail(principal);
+    // Bulk publishing approves nothing: where review applies, authors publish one approved post at a time.
+    if (body.action === "publish" && (await reviewApplies(principal))) throw reviewRequired();
     // Ids the caller's role may not act on are skipped like ids not owned (TEAMS.md "Own post").
     const action = body.action === "delete" ? "posts.delete" : "posts.publish";
     authorize(principal, action);

@@ -48,7 +48,10 @@ export const PUT = api({
       200: { description: "The label now.", schema: labelResponseSchema },
       202: { description: "Scheduled (with `at` more than 5 s ahead); the label has not moved yet.", schema: scheduledMoveCreatedSchema },
     },
-    errors: { 404: "`Collection not found`, `Entry not found` or `Version not found`." },
+    errors: {
+      403: "`Protected label` (with `label`): only editors and above move it; others request the move with POST /api/collections/{id}/entries/{entryId}/labels/{name}/requests.",
+      404: "`Collection not found`, `Entry not found` or `Version not found`.",
+    },
   },
   handler: async ({ principal, params, body }) => {
     await refuseProtectedLabels(principal, params.id, [params.name]);
