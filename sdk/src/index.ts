@@ -294,6 +294,34 @@ export class Inkbase {
     },
   };
 
+  /** Reviews (TEAMS.md): of a post, pinned to a revision, or of a protected label's move. */
+  readonly reviews = {
+    /** Both kinds, newest first: `{ data, nextCursor }`; pass `nextCursor` back as `cursor`. */
+    list: (query?: QueryOf<"/api/reviews", "get">, call?: Call) => this.data<ResponseOf<"/api/reviews", "get">>("GET", "/api/reviews", { ...call, query }),
+    get: (id: string, call?: Call) => this.data<ResponseOf<"/api/reviews/{id}", "get">>("GET", `/api/reviews/${seg(id)}`, call),
+    /** Ask for review of the post as it is now (pinned to its newest revision). */
+    requestPost: (postId: string, body: BodyOf<"/api/posts/{id}/review-requests", "post"> = {}, call?: Call) =>
+      this.data<ResponseOf<"/api/posts/{id}/review-requests", "post">>("POST", `/api/posts/${seg(postId)}/review-requests`, { ...call, body }),
+    /** Ask for a label move (`fromVersion` is where it points now). */
+    requestLabel: (collectionId: string, entryId: string, label: string, body: BodyOf<"/api/collections/{id}/entries/{entryId}/labels/{name}/requests", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/collections/{id}/entries/{entryId}/labels/{name}/requests", "post">>(
+        "POST",
+        `/api/collections/${seg(collectionId)}/entries/${seg(entryId)}/labels/${seg(label)}/requests`,
+        { ...call, body },
+      ),
+    /** Editors and above, never on their own request. `publish` / `publishAt` publish or schedule an approved post in the same transaction. */
+    decide: (id: string, body: BodyOf<"/api/reviews/{id}/decision", "post">, call?: Call) =>
+      this.data<ResponseOf<"/api/reviews/{id}/decision", "post">>("POST", `/api/reviews/${seg(id)}/decision`, { ...call, body }),
+    /** The requester only. */
+    withdraw: (id: string, call?: Call) => this.data<ResponseOf<"/api/reviews/{id}/withdraw", "post">>("POST", `/api/reviews/${seg(id)}/withdraw`, call),
+  };
+
+  /** The project's settings: `reviewRequired` (admins and the owner). */
+  readonly project = {
+    get: (call?: Call) => this.data<ResponseOf<"/api/project", "get">>("GET", "/api/project", call),
+    update: (body: BodyOf<"/api/project", "patch">, call?: Call) => this.data<ResponseOf<"/api/project", "patch">>("PATCH", "/api/project", { ...call, body }),
+  };
+
   readonly events = {
     /**
      * One page of your events, oldest first in commit order: `{ data, pageInfo: { hasMore, nextAfter } }`.
