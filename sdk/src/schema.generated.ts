@@ -1996,14 +1996,12 @@ export interface components {
             /** @constant */
             error: "Cursor expired";
         };
-        Collection: {
+        CollectionListItem: {
             /** @description Equal to the slug. */
             id: string;
             name: string;
             slug: string;
             schema: components["schemas"]["CollectionSchema"];
-            /** @description Labels only editors and above may point or remove (TEAMS.md); default ["production"]. */
-            protectedLabels: string[];
             entryCount: number;
             /** Format: date-time */
             createdAt: string;
@@ -2023,6 +2021,20 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        Collection: {
+            /** @description Equal to the slug. */
+            id: string;
+            name: string;
+            slug: string;
+            schema: components["schemas"]["CollectionSchema"];
+            /** @description Labels only editors and above may point or remove (TEAMS.md); default ["production"]. */
+            protectedLabels: string[];
+            entryCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         IdempotencyKeyInUse: {
             /** @constant */
@@ -3706,7 +3718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Collection"][];
+                    "application/json": components["schemas"]["CollectionListItem"][];
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials. */
