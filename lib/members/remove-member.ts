@@ -3,7 +3,7 @@
 // - their { userId } co-author entries on the project's posts become external entries with their
 //   display name and username, so bylines read the same;
 // - posts they created get `reassignTo` (default the owner) as `createdBy`;
-// - their personal keys in the project are revoked;
+// - their personal keys in the project are revoked, and their open review requests withdrawn;
 // - the membership goes. Revisions and label history keep their ids (and so their names).
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/can";
@@ -37,6 +37,8 @@ export async function removeMember(principal: Caller, userId: string, options: {
     });
     await tx.post.updateMany({ where: { ownerId: principal.projectId, createdById: target }, data: { createdById: reassignTo } });
     await tx.apiKey.updateMany({ where: { userId: principal.projectId, kind: "personal", createdById: target, revokedAt: null }, data: { revokedAt: now } });
+    // TEAMS.md: their open review requests are withdrawn (lib/reviews).
+    await tx.review.updateMany({ where: { projectId: principal.projectId, requestedById: target, status: "open" }, data: { status: "withdrawn" } });
     await tx.membership.delete({ where: { id: member.id } });
   });
 }
