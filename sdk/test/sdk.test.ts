@@ -41,6 +41,20 @@ describe("@inkbase/sdk posts", () => {
     expect((again as InkbaseError).status).toBe(404);
   });
 
+  it("requests, lists, withdraws reviews and reads and changes the project's settings", async () => {
+    const { inkbase } = await client();
+    const { id } = await inkbase.posts.create({ title: "For review", slug: uniqueName("sdk-review"), content: doc("Look") });
+    const review = await inkbase.reviews.requestPost(id, { note: "Please" });
+    expect(review).toMatchObject({ kind: "post", postId: id, status: "open", note: "Please" });
+    const own = await inkbase.reviews.decide(review.id, { decision: "approve" }).catch((err: unknown) => err);
+    expect((own as InkbaseError).status).toBe(403);
+    expect((await inkbase.reviews.list({ status: "open" })).data.map((item) => item.id)).toEqual([review.id]);
+    expect(await inkbase.reviews.withdraw(review.id)).toMatchObject({ id: review.id, status: "withdrawn" });
+    expect(await inkbase.reviews.get(review.id)).toMatchObject({ status: "withdrawn" });
+    expect(await inkbase.project.get()).toEqual({ reviewRequired: false });
+    expect(await inkbase.project.update({ reviewRequired: true })).toEqual({ reviewRequired: true });
+  });
+
   it("creates, reads, updates with If-Match, publishes and lists a post", async () => {
     const { user, inkbase } = await client();
     const me = await inkbase.me();

@@ -2,7 +2,7 @@
 // the embedded database): a post's whole life (request → changes requested → request →
 // approve and publish), the requester never deciding, withdraw, an approval voided by a later
 // edit, Review required for authors where the project asks for review, two editors approving at
-// once publishing once, a protected label's request approved and one outdated by a move, the list's
+// once publishing once, a removed member's requests withdrawn, a protected label's request approved and one outdated by a move, the list's
 // cursor, and review.requested / review.decided in the event feed.
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db";
@@ -94,6 +94,14 @@ describe("post reviews", () => {
     expect(withdrawn).toMatchObject({ status: 200, body: { id, status: "withdrawn" } });
     expect((await call(author.session, "POST", `/api/reviews/${id}/withdraw`)).status).toBe(409);
     expect((await call(editor.session, "POST", `/api/reviews/${id}/decision`, { decision: "approve" })).body).toEqual({ error: "Review is not open", status: "withdrawn" });
+  });
+
+  it("removing a member withdraws their open requests", async () => {
+    const { owner, session } = await project();
+    const author = await member(owner, "author");
+    const requested = await call(author.session, "POST", `/api/posts/${await draft(author.session)}/review-requests`, {});
+    expect((await call(session, "DELETE", `/api/members/${author.user.id}`)).status).toBe(204);
+    expect((await call(session, "GET", `/api/reviews/${String(requested.body.id)}`)).body).toMatchObject({ status: "withdrawn", requestedBy: { id: author.user.id, username: author.user.username } });
   });
 
   it("where review is required an author publishes only the approved state; a later edit voids the approval", async () => {
