@@ -43,6 +43,8 @@ export async function startOidcIdp(options: { redirectUris: string[] }): Promise
       },
     ],
     pkce: { required: () => true },
+    // Lifetimes of its own (the defaults print a notice each).
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     features: { devInteractions: { enabled: true } },
     // Cookie signing keys of the provider's own (fixed here: the provider lives for one test file).
