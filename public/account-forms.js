@@ -174,9 +174,9 @@
       body: JSON.stringify({ username: values.username }),
     }).then(function (res) {
       return res.json().catch(function () { return {}; }).then(function (body) {
-        if (res.status === 201) return window.location.assign("/dashboard");
-        // The identity's 15 minutes are over, or it was never here: start again.
-        if (body.error === "No single sign-on in progress") return window.location.assign("/signin?error=SsoExpired");
+        // Signed in; or the identity's 15 minutes are over (or it was never here): start again.
+        var expired = body.error === "No single sign-on in progress";
+        if (res.status === 201 || expired) return window.location.assign(expired ? "/signin?error=SsoExpired" : "/dashboard");
         busy(form, null);
         explain(form, res.status, body);
       });
