@@ -4,11 +4,13 @@
 // - else a verified address some account uses links the identity to that account and signs in;
 // - else, with open registration or a pending invitation to that verified address, the person
 //   chooses a username for a new account (complete-sso-sign-up.ts);
-// - else (no verified address, or nobody may make an account) it is refused: /signin says
+// - else (no verified address, nobody may make an account, or the deployment is not set up yet)
+//   it is refused: /signin says
 //   "No account uses this email address".
 import { db } from "../db";
 import { env } from "../env";
 import { isUniqueViolation } from "../unique-violation";
+import { hasAnyAccount } from "./has-any-account";
 import { hasPendingInvitation } from "./has-pending-invitation";
 import { linkSsoIdentity } from "./link-sso-identity";
 import type { SsoIdentity, VerifiedSsoIdentity } from "./sso-identity";
@@ -37,8 +39,13 @@ export async function resolveSsoSignIn(identity: SsoIdentity): Promise<SsoSignIn
   return { kind: "refused" };
 }
 
-/** ACCOUNTS.md: open registration, or an invitation to that address. */
+/**
+ * ACCOUNTS.md: open registration, or an invitation to that address. Never before the first run's
+ * setup: the setup code is what keeps a stranger from claiming a fresh deployment, and a
+ * provider's identity is no such proof.
+ */
 export async function mayMakeAccount(email: string): Promise<boolean> {
+  if (!(await hasAnyAccount())) return false;
   return env.registration === "open" || (await hasPendingInvitation(email));
 }
 
