@@ -23,6 +23,8 @@ export const setupInputSchema = z
 
 export const signUpInputSchema = z.object({ username, email: accountEmailSchema, password: newPasswordSchema }).meta({ id: "SignUpInput" });
 
+export const ssoSignUpInputSchema = z.object({ username }).meta({ id: "SsoSignUpInput" });
+
 export const createdAccountSchema = z
   .object({ id: z.string(), username: z.string(), email: z.string(), plan: z.enum(["free", "pro"]) })
   .meta({ id: "CreatedAccount" });
@@ -30,6 +32,10 @@ export const createdAccountSchema = z
 export const signedUpAccountSchema = createdAccountSchema
   .extend({ plan: z.literal("free"), emailVerified: z.literal(false) })
   .meta({ id: "SignedUpAccount" });
+
+export const ssoSignedUpAccountSchema = createdAccountSchema
+  .extend({ plan: z.literal("free"), emailVerified: z.literal(true) })
+  .meta({ id: "SsoSignedUpAccount" });
 
 export const tokenInputSchema = z.object({ token: z.string().meta({ description: "The `token` of the mailed link." }) }).meta({ id: "AccountLinkInput" });
 

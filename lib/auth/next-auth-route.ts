@@ -6,11 +6,17 @@
 //   ("Callback for provider type credentials not supported") and throws on some malformed
 //   requests, so unknown actions are 404, wrong methods 405, a POST must be a form (415), and a
 //   callbackUrl next-auth cannot parse is 400.
+// - Single sign-on (ACCOUNTS.md) opens only for the providers the environment configures
+//   (sso-providers.ts): POST signin/<id> starts it (next-auth checks its CSRF token), GET
+//   callback/<id> is where the provider sends the browser back. Any other provider id is 404, a
+//   POST callback is the credentials provider's alone and a GET callback never is. SSO callbacks
+//   are not counted by the password throttle: they carry no password to guess.
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { clientIp } from "../http/client-ip";
 import { retryAfterSeconds } from "../http/rate-limit";
 import { recordSignInFailure, signInBlockedUntil } from "./sign-in-throttle";
+import { isConfiguredSsoProvider } from "./sso-providers";
 
 type Handler = (req: NextRequest, context: { params: Promise<{ nextauth?: string[] }> }) => Promise<Response>;
 
@@ -30,7 +36,12 @@ export function nextAuthRoute(handler: Handler): Handler {
     const method = req.method;
     const known = method === "GET" ? GET_ACTIONS : POST_ACTIONS;
     if (!action || !(GET_ACTIONS.has(action) || POST_ACTIONS.has(action) || action === "_log") || extra.length > 0) return json(404, { error: "Not found" });
-    if (provider !== undefined && (!PROVIDER_ACTIONS.has(action) || provider !== "credentials")) return json(404, { error: "Not found" });
+    const sso = isConfiguredSsoProvider(provider);
+    if (provider !== undefined && (!PROVIDER_ACTIONS.has(action) || (provider !== "credentials" && !sso))) return json(404, { error: "Not found" });
+    if (action === "callback" && provider !== undefined) {
+      if ((method === "GET") !== sso) return json(405, { error: "Method not allowed" }, { Allow: sso ? "GET" : "POST" });
+      if (sso) return handler(req, context);
+    }
     if (!known.has(action) || (method === "GET" && action === "callback")) return json(405, { error: "Method not allowed" }, { Allow: method === "GET" ? "POST" : "GET" });
     // A POST sign-in names its provider (next-auth answered 500 to POST signin without one).
     if (method === "POST" && PROVIDER_ACTIONS.has(action) && provider === undefined) return json(404, { error: "Not found" });

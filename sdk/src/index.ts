@@ -16,7 +16,7 @@ export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./h
 export type * from "./types.js";
 export type { components, paths } from "./schema.generated.js";
 
-export const SDK_VERSION = "0.5.0";
+export const SDK_VERSION = "0.6.0";
 
 const seg = (value: string) => encodeURIComponent(value);
 type Call = Pick<RequestOptions, "signal" | "keepalive" | "headers">;
@@ -72,7 +72,8 @@ export class Inkbase {
   /**
    * Accounts (ACCOUNTS.md). Without credentials: `setup` (the first account, with the setup code),
    * `signUp` (open registration), `verifyEmail`, `requestPasswordReset` (always 202),
-   * `resetPassword`, `confirmEmail` (the tokens of mailed links). Session only (the dashboard):
+   * `resetPassword`, `confirmEmail` (the tokens of mailed links), `ssoSignUp` (single sign-on's
+   * "Choose a username", from the browser that holds the identity's cookie). Session only (the dashboard):
    * `resendVerification`, `signOutEverywhere`, `delete`.
    */
   readonly account = {
@@ -80,6 +81,8 @@ export class Inkbase {
       this.data<ResponseOf<"/api/account/setup", "post">>("POST", "/api/account/setup", { ...call, body }),
     signUp: (body: BodyOf<"/api/account/signup", "post">, call?: Call) =>
       this.data<ResponseOf<"/api/account/signup", "post">>("POST", "/api/account/signup", { ...call, body }),
+    ssoSignUp: (username: string, call?: Call) =>
+      this.data<ResponseOf<"/api/account/sso-signup", "post">>("POST", "/api/account/sso-signup", { ...call, body: { username } }),
     verifyEmail: (token: string, call?: Call) =>
       this.data<ResponseOf<"/api/account/verify-email", "post">>("POST", "/api/account/verify-email", { ...call, body: { token } }),
     resendVerification: (call?: Call) => this.data<Record<string, never>>("POST", "/api/account/verify-email/resend", call),

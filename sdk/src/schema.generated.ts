@@ -124,6 +124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/sso-signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish single sign-on with a new account
+         * @description The last step of a single sign-on (`/api/auth/signin/oidc` or `/github`) whose provider-verified email no account uses, with `REGISTRATION=open` or an invitation to that address: the browser holds the identity in an encrypted cookie for 15 minutes. The new account is `free`, its email counts as verified, it has no password (a reset link sets one), and this browser is signed in (Set-Cookie). Counts as a sign-up for the per-IP limit.
+         */
+        post: operations["postAccountSsoSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/verify-email": {
         parameters: {
             query?: never;
@@ -1460,6 +1480,9 @@ export interface components {
             email: string;
             password: string;
         };
+        SsoSignUpInput: {
+            username: string;
+        };
         /** @description At most 200 fields with distinct names. */
         CollectionFields: components["schemas"]["CollectionField"][];
         CollectionField: {
@@ -1681,6 +1704,15 @@ export interface components {
             plan: "free";
             /** @constant */
             emailVerified: false;
+        };
+        SsoSignedUpAccount: {
+            id: string;
+            username: string;
+            email: string;
+            /** @constant */
+            plan: "free";
+            /** @constant */
+            emailVerified: true;
         };
         Collection: {
             /** @description Equal to the slug. */
@@ -3074,6 +3106,98 @@ export interface operations {
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. More than five sign-ups an hour from this client IP. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountSsoSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSignUpInput"];
+            };
+        };
+        responses: {
+            /** @description The account; this browser is signed in to it. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSignedUpAccount"];
+                };
+            };
+            /** @description `No single sign-on in progress` (no identity cookie, or it expired), or `Invalid input`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Forbidden: `No account uses this email address`: registration closed meanwhile, or `Cross-site request refused`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Username taken`, `Email already registered`, or `Already signed up: sign in again`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. More sign-ups from this client IP than the hourly limit. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -11,10 +11,12 @@ import { testServerEnv } from "./test-server-env";
 
 export type AccountsWorld = { server: RunningServer; smtp: SmtpCatcher; database: TestDatabase; baseUrl: string; env: Record<string, string | undefined> };
 
-export async function startAccountsWorld(options: { env?: Record<string, string | undefined>; databaseKind?: TestDatabase["kind"] } = {}): Promise<AccountsWorld> {
+export async function startAccountsWorld(
+  options: { env?: Record<string, string | undefined>; databaseKind?: TestDatabase["kind"]; /** Chosen beforehand, e.g. named in an identity provider's redirect URI. */ port?: number } = {},
+): Promise<AccountsWorld> {
   const database = await createTestDatabase("inkbase_accounts", options.databaseKind);
   const smtp = await startSmtpCatcher();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env = {
     ...testServerEnv({ databaseUrl: database.url, cronSecret: "accounts-cron-secret" }),
     PORT: String(port),
