@@ -3085,7 +3085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description `Username taken` or `Email already registered`. */
+            /** @description `Username taken` or `Email already registered`; `Not set up yet` while no account exists (the first one is made at `/setup`). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
