@@ -194,8 +194,8 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T | Las
 
 /** Statements on a request's transaction while it is open; on the pool once it is over (work the request left running). */
 function joinedRunner(transaction: RequestTransaction, options: { planEachCall?: boolean }): SqlRunner {
-  const on = <T>(use: (runner: SqlRunner) => Promise<T>): Promise<T> =>
-    transaction.joinable ? transaction.client().then(use) : use(rootSql(options));
+  const on = <T>(run: (runner: SqlRunner) => Promise<T>): Promise<T> =>
+    transaction.joinable ? transaction.client().then(run) : run(rootSql(options));
   return {
     $queryRaw: <T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => on((runner) => runner.$queryRaw<T>(query, ...values)),
     $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => on((runner) => runner.$executeRaw(query, ...values)),

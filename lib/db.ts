@@ -10,8 +10,7 @@ import { env } from "./env";
 import { joinedClient } from "./request-context/joined-client";
 import { joinableTransaction } from "./request-context/request-context";
 
-/** A transaction client, for domain functions that take an optional `tx`. */
-export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+export type { Tx } from "./db-tx";
 
 /** The client's pool, shared with lib/db-sql.ts, and whether statements on it get names. */
 export type DbConnection = { pool: pg.Pool; namesStatements: boolean };

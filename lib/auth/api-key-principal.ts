@@ -31,8 +31,11 @@ export type KeyRow = {
   emailVerified: boolean;
 };
 
-/** The columns of a KeyRow, from `"ApiKey" k JOIN "User" u`. */
-export const KEY_COLUMNS = Prisma.sql`k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."expiresAt" <= now() IS TRUE AS expired, k."lastUsedAt",
+/**
+ * The columns of a KeyRow, from `"ApiKey" k JOIN "User" u`. `expiresAt` is a `timestamp` holding
+ * UTC (Prisma's convention), hence now() in UTC for the comparison.
+ */
+export const KEY_COLUMNS = Prisma.sql`k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."expiresAt" <= (now() AT TIME ZONE 'UTC') IS TRUE AS expired, k."lastUsedAt",
            u.id AS "userId", u.username, u.email, u.plan::text AS plan, u."emailVerifiedAt" IS NOT NULL AS "emailVerified"`;
 
 /** The key's principal, or null for unknown, revoked and expired keys. Records lastUsedAt (throttled). */

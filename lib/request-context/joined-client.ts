@@ -4,7 +4,7 @@
 // `$transaction([...])` awaits calls already sent into it. A call made once the transaction is
 // over (work the request left running) goes to the root client, as it would outside a request.
 import type { PrismaClient } from "../generated/prisma/client";
-import type { Tx } from "../db";
+import type { Tx } from "../db-tx";
 import type { RequestTransaction } from "./request-transaction";
 
 const RAW = new Set<PropertyKey>(["$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"]);
@@ -12,9 +12,9 @@ const RAW = new Set<PropertyKey>(["$queryRaw", "$executeRaw", "$queryRawUnsafe",
 type Callable = (...args: unknown[]) => unknown;
 
 export function joinedClient(root: PrismaClient, transaction: RequestTransaction): PrismaClient {
-  /** `use` on the transaction's client while it is open, else on the root client. */
-  const on = (use: (client: Tx) => unknown): Promise<unknown> =>
-    transaction.joinable ? transaction.client().then(use) : Promise.resolve().then(() => use(root));
+  /** `run` on the transaction's client while it is open, else on the root client. */
+  const on = (run: (client: Tx) => unknown): Promise<unknown> =>
+    transaction.joinable ? transaction.client().then(run) : Promise.resolve().then(() => run(root));
   return new Proxy(root, {
     get(target, prop, receiver) {
       if (prop === "$transaction") {

@@ -13,7 +13,7 @@
 //   violation it retries, a 409 it reports) finds the request's transaction as healthy as before,
 //   exactly as it would have found the database without one.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Tx } from "../db";
+import type { Tx } from "../db-tx";
 import { logger } from "../log/logger";
 
 /** Runs `body` in a new transaction: commits when it returns, rolls back when it throws. */
