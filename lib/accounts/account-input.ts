@@ -21,7 +21,19 @@ export const setupInputSchema = z
   })
   .meta({ id: "SetupInput" });
 
-export const signUpInputSchema = z.object({ username, email: accountEmailSchema, password: newPasswordSchema }).meta({ id: "SignUpInput" });
+export const signUpInputSchema = z
+  .object({
+    username,
+    email: accountEmailSchema,
+    password: newPasswordSchema,
+    invitation: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "An invitation's token (TEAMS.md): sign-up then works with REGISTRATION=invite, the email must be the invited one, and the account joins the project verified." }),
+  })
+  .meta({ id: "SignUpInput" });
 
 export const ssoSignUpInputSchema = z.object({ username }).meta({ id: "SsoSignUpInput" });
 
@@ -30,7 +42,7 @@ export const createdAccountSchema = z
   .meta({ id: "CreatedAccount" });
 
 export const signedUpAccountSchema = createdAccountSchema
-  .extend({ plan: z.literal("free"), emailVerified: z.literal(false) })
+  .extend({ plan: z.literal("free"), emailVerified: z.boolean().meta({ description: "false, except for a sign-up with an invitation to this address." }) })
   .meta({ id: "SignedUpAccount" });
 
 export const ssoSignedUpAccountSchema = createdAccountSchema

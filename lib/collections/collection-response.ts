@@ -21,11 +21,15 @@ export const collectionResponseSchema = z
     name: z.string(),
     slug: z.string(),
     schema: collectionSchemaBodySchema,
+    protectedLabels: z.array(z.string()).meta({ description: "Labels only editors and above may point or remove (TEAMS.md); default [\"production\"]." }),
     entryCount: z.number().int(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
   .meta({ id: "Collection" });
+
+/** GET /api/collections items (DECISIONS §3): without `protectedLabels`, which one collection's reads carry. */
+export const collectionListItemSchema = collectionResponseSchema.omit({ protectedLabels: true }).meta({ id: "CollectionListItem" });
 
 export const updatedCollectionSchema = collectionResponseSchema.extend({
   reprojected: z

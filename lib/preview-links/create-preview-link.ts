@@ -15,7 +15,7 @@ export async function createPreviewLink(options: { principal: Principal; postId:
   const row = await db().$transaction(async (tx) => {
     const post = await authorizePreviewSharing({ principal: options.principal, postId: options.postId }, tx);
     return tx.previewLink.create({
-      data: { postId: post.id, tokenHash, expiresAt, createdById: options.principal.userId },
+      data: { postId: post.id, tokenHash, expiresAt, createdById: options.principal.actorId },
       select: { id: true, expiresAt: true },
     });
   });

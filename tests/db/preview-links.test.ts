@@ -19,11 +19,24 @@ connectTestDatabase();
 
 async function owner(): Promise<Principal> {
   const user = await createTestUser();
-  return { kind: "session", userId: user.id, username: user.username, email: user.email, plan: "free", emailVerified: true, scopes: null, keyId: null };
+  return {
+    kind: "session",
+    projectId: user.id,
+    projectUsername: user.username,
+    plan: "free",
+    role: "owner",
+    actorId: user.id,
+    actorUsername: user.username,
+    email: user.email,
+    emailVerified: true,
+    scopes: null,
+    keyId: null,
+    keyKind: null,
+  };
 }
 
 async function draft(principal: Principal) {
-  return (await createPost({ owner: { id: principal.userId, username: principal.username }, input: createPostSchema.parse({ title: "Draft", slug: uniqueName("draft") }) })).id;
+  return (await createPost({ owner: { id: principal.projectId, username: principal.projectUsername }, input: createPostSchema.parse({ title: "Draft", slug: uniqueName("draft") }) })).id;
 }
 
 const tokenOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);

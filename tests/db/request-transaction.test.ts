@@ -31,7 +31,7 @@ function taggingRoute(end: (ownerId: string, name: string) => Promise<Response>)
     auth: "key",
     body: z.object({ name: z.string() }),
     handler: async ({ body, principal }) => {
-      const ownerId = principal.userId;
+      const ownerId = principal.projectId;
       await db().$transaction((tx) => tx.tag.create({ data: { ownerId, name: body.name, slug: uniqueName("a") } }));
       await sqlTransaction(async (tx) => {
         await tx.$executeRaw`INSERT INTO "Tag" (id, "ownerId", name, slug) VALUES (${uniqueName("id")}, ${ownerId}, ${body.name}, ${uniqueName("b")})`;
@@ -91,7 +91,7 @@ describe("a keyed write's transaction", () => {
       auth: "key",
       body: z.object({ name: z.string() }),
       handler: async ({ body, principal }) => {
-        const ownerId = principal.userId;
+        const ownerId = principal.projectId;
         await db().tag.create({ data: { ownerId, name: body.name, slug } });
         try {
           // The same slug again: a unique violation inside its own transaction, which the domain
@@ -156,6 +156,6 @@ describe("API key expiry", () => {
     // Valid for another minute by the database's clock; this process's clock an hour ahead.
     await sql().$executeRaw`UPDATE "ApiKey" SET "expiresAt" = (now() AT TIME ZONE 'UTC') + interval '1 minute' WHERE id = ${id}`;
     vi.spyOn(Date, "now").mockReturnValue(realNow + 3_600_000);
-    expect((await authenticateApiKey(key))?.userId).toBe(user.id);
+    expect((await authenticateApiKey(key))?.projectId).toBe(user.id);
   });
 });

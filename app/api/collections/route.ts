@@ -5,24 +5,26 @@ import { createCollection } from "@/lib/collections/create-collection";
 import { createCollectionBody } from "@/lib/collections/collection-input";
 import { listCollections } from "@/lib/collections/list-collections";
 import { ownerOf } from "@/lib/collections/owner";
-import { collectionResponseSchema } from "@/lib/collections/collection-response";
+import { collectionListItemSchema, collectionResponseSchema } from "@/lib/collections/collection-response";
 import { z } from "zod";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   docs: {
     summary: "List collections",
     tag: "Collections",
     sdk: "inkbase.collections.list()",
-    responses: { 200: { description: "The caller's collections.", schema: z.array(collectionResponseSchema) } },
+    responses: { 200: { description: "The caller's collections.", schema: z.array(collectionListItemSchema) } },
   },
   handler: async ({ principal }) => listCollections({ owner: ownerOf(principal) }),
 });
 
 export const POST = api({
   auth: "key-or-session",
+  action: "collections.manage",
   plan: "pro",
   scopes: ["collections:write"],
   body: createCollectionBody,

@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   query: eventQuerySchema,
   docs: {
@@ -19,5 +20,5 @@ export const GET = api({
     responses: { 200: { description: "One page of events.", schema: eventPageSchema } },
     errors: { 410: "`Cursor expired`: `after` is older than the retention period, or not one of your events." },
   },
-  handler: ({ principal, query }) => listEvents({ ownerId: principal.userId, query }),
+  handler: ({ principal, query }) => listEvents({ ownerId: principal.projectId, query }),
 });

@@ -10,6 +10,7 @@ export const maxDuration = 300;
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["posts:read", "collections:read"],
   query: z.object({ format: z.enum(["json", "markdown"]).default("json") }),
   docs: {
@@ -21,11 +22,11 @@ export const GET = api({
     responses: { 200: { description: "The zip (`application/zip`), as an attachment." } },
   },
   handler: async ({ principal, query }) => {
-    const stream = writeExport({ id: principal.userId, username: principal.username }, query.format);
+    const stream = writeExport({ id: principal.projectId, username: principal.projectUsername }, query.format);
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
       headers: {
         "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${exportFilename(principal.username, query.format)}"`,
+        "Content-Disposition": `attachment; filename="${exportFilename(principal.projectUsername, query.format)}"`,
         "Cache-Control": "no-store",
       },
     });

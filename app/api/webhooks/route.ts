@@ -10,6 +10,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   docs: {
     summary: "List webhook endpoints",
@@ -18,11 +19,12 @@ export const GET = api({
     sdk: "inkbase.webhooks.list()",
     responses: { 200: { description: "The endpoints.", schema: webhookListSchema } },
   },
-  handler: async ({ principal }) => ({ data: await listWebhookSubscriptions({ ownerId: principal.userId }) }),
+  handler: async ({ principal }) => ({ data: await listWebhookSubscriptions({ ownerId: principal.projectId }) }),
 });
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   body: createSubscriptionInputSchema,
   docs: {
@@ -33,5 +35,5 @@ export const POST = api({
     responses: { 201: { description: "The endpoint with its signing secret, shown once.", schema: createdWebhookSchema } },
   },
   handler: async ({ principal, body }) =>
-    Response.json(await createWebhookSubscription({ ownerId: principal.userId, input: body }), { status: 201 }),
+    Response.json(await createWebhookSubscription({ ownerId: principal.projectId, input: body }), { status: 201 }),
 });

@@ -21,7 +21,7 @@ function KeyState({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
 
 export default async function KeysPage() {
   const account = await requireAccount();
-  const keys = await listApiKeys({ ownerId: account.id });
+  const keys = await listApiKeys({ projectId: account.id, actorId: account.id, role: "owner", kind: "session" });
   // eslint-disable-next-line react-hooks/purity -- a server render: "now" is the request's time
   const now = Date.now();
   return (

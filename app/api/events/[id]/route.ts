@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   params: z.object({ id: z.string() }),
   docs: {
@@ -18,5 +19,5 @@ export const GET = api({
     responses: { 200: { description: "The event.", schema: eventSchema } },
     errors: { 404: "`Event not found`" },
   },
-  handler: ({ principal, params }) => getEvent({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => getEvent({ ownerId: principal.projectId, id: params.id }),
 });

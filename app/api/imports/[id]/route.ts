@@ -12,6 +12,7 @@ const RUN_BUDGET_MS = 270_000;
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["posts:write"],
   params: z.object({ id: z.string() }),
   docs: {
@@ -24,7 +25,7 @@ export const GET = api({
     errors: { 404: "`Import not found`" },
   },
   handler: async ({ principal, params }) => {
-    const { stalled, report } = await getImport({ ownerId: principal.userId, id: params.id });
+    const { stalled, report } = await getImport({ ownerId: principal.projectId, id: params.id });
     if (stalled) runAfterResponse("import resume", () => runImport(report.id, { budgetMs: RUN_BUDGET_MS }));
     return Response.json(report, { headers: { "Cache-Control": "no-store" } });
   },

@@ -12,6 +12,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["posts:write"],
   body: createImportUploadInputSchema,
   docs: {
@@ -24,5 +25,5 @@ export const POST = api({
     errors: { 413: importErrors.tooLarge, 503: mediaErrors.storage },
   },
   handler: async ({ req, principal, body }) =>
-    Response.json(await createImportUpload({ ownerId: principal.userId, origin: requestOrigin(req) ?? env.publicBaseUrl, input: body }), { status: 201 }),
+    Response.json(await createImportUpload({ ownerId: principal.projectId, origin: requestOrigin(req) ?? env.publicBaseUrl, input: body }), { status: 201 }),
 });

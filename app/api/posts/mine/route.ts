@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["posts:read"],
   docs: {
     summary: "List my posts",
@@ -16,5 +17,5 @@ export const GET = api({
     sdk: "inkbase.posts.mine()",
     responses: { 200: { description: "The caller's posts.", schema: z.array(postSchema) } },
   },
-  handler: ({ principal }) => listOwnerPosts({ ownerId: principal.userId }),
+  handler: ({ principal }) => listOwnerPosts({ ownerId: principal.projectId }),
 });

@@ -16,6 +16,7 @@ const params = z.object({ id: z.string() });
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   params,
   docs: {
@@ -25,11 +26,12 @@ export const GET = api({
     responses: { 200: { description: "The endpoint, without its secret.", schema: webhookSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params }) => getWebhookSubscription({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => getWebhookSubscription({ ownerId: principal.projectId, id: params.id }),
 });
 
 export const PATCH = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params,
   body: updateSubscriptionInputSchema,
@@ -41,11 +43,12 @@ export const PATCH = api({
     responses: { 200: { description: "The endpoint as changed.", schema: webhookSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params, body }) => updateWebhookSubscription({ ownerId: principal.userId, id: params.id, input: body }),
+  handler: ({ principal, params, body }) => updateWebhookSubscription({ ownerId: principal.projectId, id: params.id, input: body }),
 });
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params,
   docs: {
@@ -56,5 +59,5 @@ export const DELETE = api({
     responses: { 200: { description: "Deleted.", schema: successSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params }) => deleteWebhookSubscription({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => deleteWebhookSubscription({ ownerId: principal.projectId, id: params.id }),
 });

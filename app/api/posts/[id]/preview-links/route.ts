@@ -19,6 +19,7 @@ export const runtime = "nodejs";
 export const POST = api({
   auth: "key-or-session",
   scopes: ["posts:write"],
+  action: "posts.edit",
   // The answer carries the link's token, which exists nowhere else: it must never be stored as a
   // replayable answer (as POST /api/keys).
   idempotency: "none",
@@ -50,6 +51,7 @@ export const POST = api({
 export const GET = api({
   auth: "key-or-session",
   scopes: ["posts:write"],
+  action: "posts.edit",
   params: previewLinkParamsSchema,
   docs: {
     summary: "List a post's preview links",

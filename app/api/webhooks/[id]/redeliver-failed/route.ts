@@ -10,6 +10,7 @@ const instant = z.iso.datetime({ offset: true, error: "Must be an ISO 8601 date-
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params: z.object({ id: z.string() }),
   body: z.object({ since: instant, until: instant.nullable().optional() }),
@@ -22,5 +23,5 @@ export const POST = api({
     errors: { 404: "`Webhook not found`" },
   },
   handler: async ({ principal, params, body }) =>
-    Response.json(await redeliverFailedDeliveries({ ownerId: principal.userId, subscriptionId: params.id, since: body.since, until: body.until }), { status: 202 }),
+    Response.json(await redeliverFailedDeliveries({ ownerId: principal.projectId, subscriptionId: params.id, since: body.since, until: body.until }), { status: 202 }),
 });

@@ -9,6 +9,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params: z.object({ id: z.string() }),
   docs: {
@@ -19,5 +20,5 @@ export const POST = api({
     responses: { 200: { description: "The new secret.", schema: rotatedSecretSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params }) => rotateWebhookSecret({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => rotateWebhookSecret({ ownerId: principal.projectId, id: params.id }),
 });

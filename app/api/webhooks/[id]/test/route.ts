@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params: z.object({ id: z.string() }),
   docs: {
@@ -19,7 +20,7 @@ export const POST = api({
     errors: { 404: "`Webhook not found`", 409: "The endpoint is paused." },
   },
   handler: async ({ principal, params }) => {
-    const { deliveryId } = await sendTestPing({ owner: { id: principal.userId, username: principal.username }, id: params.id });
+    const { deliveryId } = await sendTestPing({ owner: { id: principal.projectId, username: principal.projectUsername }, id: params.id });
     return Response.json({ deliveryId }, { status: 202 });
   },
 });

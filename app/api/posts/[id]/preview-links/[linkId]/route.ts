@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 export const DELETE = api({
   auth: "key-or-session",
   scopes: ["posts:write"],
+  action: "posts.edit",
   params: previewLinkItemParamsSchema,
   docs: {
     summary: "Revoke a preview link",

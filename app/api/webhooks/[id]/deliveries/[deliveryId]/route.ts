@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   params: z.object({ id: z.string(), deliveryId: z.string() }),
   docs: {
@@ -18,5 +19,5 @@ export const GET = api({
     responses: { 200: { description: "The delivery.", schema: deliverySchema } },
     errors: { 404: "`Webhook not found` or `Delivery not found`" },
   },
-  handler: ({ principal, params }) => getWebhookDelivery({ ownerId: principal.userId, subscriptionId: params.id, deliveryId: params.deliveryId }),
+  handler: ({ principal, params }) => getWebhookDelivery({ ownerId: principal.projectId, subscriptionId: params.id, deliveryId: params.deliveryId }),
 });

@@ -7,6 +7,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["posts:read"],
   params: revisionParamsSchema,
   query: revisionDiffQuerySchema,
@@ -20,5 +21,5 @@ export const GET = api({
     errors: { 404: "`Post not found`, or `Revision not found` (either side)." },
   },
   handler: ({ principal, params, query }) =>
-    diffPostRevision({ ownerId: principal.userId, postId: params.id, revision: params.revision, against: query.against }),
+    diffPostRevision({ ownerId: principal.projectId, postId: params.id, revision: params.revision, against: query.against }),
 });
