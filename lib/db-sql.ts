@@ -12,6 +12,8 @@ import pg from "pg";
 import { dbConnection } from "./db";
 import { statementName } from "./db-statement-names";
 import { Prisma } from "./generated/prisma/client";
+import { joinableTransaction } from "./request-context/request-context";
+import type { RequestTransaction } from "./request-context/request-transaction";
 
 /** The raw-statement half of a Prisma client or transaction. */
 export interface SqlRunner {
@@ -77,6 +79,13 @@ function runnerOn(client: pg.Pool | pg.PoolClient, named: boolean, ahead?: Promi
  * (lib/posts/search-post-ids.ts).
  */
 export function sql(options: { planEachCall?: boolean } = {}): SqlRunner {
+  // Inside a request with its own transaction (lib/request-context), its statements run there.
+  const transaction = joinableTransaction();
+  if (transaction) return joinedRunner(transaction, options);
+  return rootSql(options);
+}
+
+function rootSql(options: { planEachCall?: boolean }): SqlRunner {
   const { pool, namesStatements } = dbConnection();
   return runnerOn(pool, namesStatements && !options.planEachCall);
 }
@@ -127,6 +136,9 @@ function corked(client: pg.PoolClient): () => void {
  * The work may end with a LastStatement, sent with the COMMIT.
  */
 export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T | LastStatement<T>>): Promise<T> {
+  // Inside a request with its own transaction (lib/request-context): a savepoint of it.
+  const transaction = joinableTransaction();
+  if (transaction) return transaction.nested(async (tx) => runLastStatement(tx, await work(tx)));
   const { pool, namesStatements } = dbConnection();
   const client = await pool.connect();
   // A connection that fails while checked out emits "error"; without a listener that would end
@@ -178,6 +190,16 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T | Las
     // Passing an error destroys the connection instead of returning it to the pool.
     client.release(broken);
   }
+}
+
+/** Statements on a request's transaction while it is open; on the pool once it is over (work the request left running). */
+function joinedRunner(transaction: RequestTransaction, options: { planEachCall?: boolean }): SqlRunner {
+  const on = <T>(run: (runner: SqlRunner) => Promise<T>): Promise<T> =>
+    transaction.joinable ? transaction.client().then(run) : run(rootSql(options));
+  return {
+    $queryRaw: <T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => on((runner) => runner.$queryRaw<T>(query, ...values)),
+    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => on((runner) => runner.$executeRaw(query, ...values)),
+  };
 }
 
 /** `work` in the caller's transaction when there is one, else in a new raw one. */

@@ -7,9 +7,10 @@ import { PrismaClient } from "./generated/prisma/client";
 import { createPool } from "./db-pool";
 import { statementName } from "./db-statement-names";
 import { env } from "./env";
+import { joinedClient } from "./request-context/joined-client";
+import { joinableTransaction } from "./request-context/request-context";
 
-/** A transaction client, for domain functions that take an optional `tx`. */
-export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+export type { Tx } from "./db-tx";
 
 /** The client's pool, shared with lib/db-sql.ts, and whether statements on it get names. */
 export type DbConnection = { pool: pg.Pool; namesStatements: boolean };
@@ -43,10 +44,21 @@ function createDb(connection: DbConnection): PrismaClient {
 }
 
 /**
+ * The client to use. Inside a request that has its own transaction (lib/request-context: a write
+ * sent with an Idempotency-Key), a client that runs everything in that transaction, its
+ * `$transaction` as a savepoint; otherwise the one client itself.
+ */
+export function db(): PrismaClient {
+  const transaction = joinableTransaction();
+  return transaction ? joinedClient(rootDb(), transaction) : rootDb();
+}
+
+/**
+ * The one client itself, never a request's transaction (that transaction is begun on it).
  * Created on first use, not at import: `next build` imports route modules without a database,
  * and a missing DATABASE_URL must fail loudly rather than let `pg` fall back to its defaults.
  */
-export function db(): PrismaClient {
+export function rootDb(): PrismaClient {
   if (globalForDb.inkbaseDb) return globalForDb.inkbaseDb;
   const url = env.databaseUrl;
   if (!url) {
@@ -67,7 +79,7 @@ export function db(): PrismaClient {
 
 /** The client's pool and statement naming, for lib/db-sql.ts. */
 export function dbConnection(): DbConnection {
-  db();
+  rootDb();
   return globalForDb.inkbaseConnection!;
 }
 

@@ -21,6 +21,8 @@ export type KeyRow = {
   scopes: string[];
   revokedAt: Date | null;
   expiresAt: Date | null;
+  /** Judged by the database's clock in the statement that read the row, like a stored answer's expiry. */
+  expired: boolean;
   lastUsedAt: Date | null;
   userId: string;
   username: string;
@@ -29,15 +31,20 @@ export type KeyRow = {
   emailVerified: boolean;
 };
 
-/** The columns of a KeyRow, from `"ApiKey" k JOIN "User" u`. */
-export const KEY_COLUMNS = Prisma.sql`k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."lastUsedAt",
+/**
+ * The columns of a KeyRow, from `"ApiKey" k JOIN "User" u`. `expiresAt` is a `timestamp` holding
+ * UTC (Prisma's convention), hence now() in UTC for the comparison.
+ */
+export const KEY_COLUMNS = Prisma.sql`k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."expiresAt" <= (now() AT TIME ZONE 'UTC') IS TRUE AS expired, k."lastUsedAt",
            u.id AS "userId", u.username, u.email, u.plan::text AS plan, u."emailVerifiedAt" IS NOT NULL AS "emailVerified"`;
 
 /** The key's principal, or null for unknown, revoked and expired keys. Records lastUsedAt (throttled). */
 export function apiKeyPrincipal(key: KeyRow | undefined, hash: string): Principal | null {
   if (!key || key.revokedAt || !hashesEqual(key.hash, hash)) return null;
-  // An expired key is refused exactly like a revoked one (401), from the first millisecond past it.
-  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) return null;
+  // An expired key is refused exactly like a revoked one (401), from the first millisecond past it
+  // by the database's clock (the statement's now()), the clock every expiry is judged by
+  // (Idempotency-Key answers, account links): one server's drifting clock changes nothing.
+  if (key.expired) return null;
   touchLastUsed(key.id, key.lastUsedAt);
   return {
     kind: "key",
