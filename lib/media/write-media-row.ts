@@ -71,7 +71,8 @@ export async function writeMediaRow(input: {
       data: mediaEventData(row),
       at: row.createdAt,
     });
-    await recordAudit(tx, { action: "media.created", target: { type: "media", id: row.id, name: row.filename } });
+    // An import's copies belong to its import.started row, not one row each.
+    if (!input.reuseSameSource) await recordAudit(tx, { action: "media.created", target: { type: "media", id: row.id, name: row.filename } });
     return row;
   });
 }
