@@ -132,7 +132,7 @@ describe("reading the log", () => {
     const a = await seed(user.id, { at: at(0), action: "post.created", actorId: "u1", targetId: "p1" });
     const b = await seed(user.id, { at: at(1), action: "post.updated", actorId: "u2", targetId: "p1" });
     const c = await seed(user.id, { at: at(2), action: "entry.created", actorId: "u1", targetType: "entry", targetId: "e1" });
-    const d = await seed(user.id, { at: at(2), action: "postal.sent", actorId: "u1" }); // not area "post"
+    const d = await seed(user.id, { at: at(2), action: "postal.sent", actorId: "u1", targetId: "p9" }); // not area "post"
     const other = await createTestUser();
     await seed(other.id, { at: at(1), action: "post.created" });
     const ids = async (input: Record<string, string>) => (await listAuditEvents({ projectId: user.id, query: query(input) })).data.map((row) => row.id);
