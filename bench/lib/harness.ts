@@ -88,7 +88,7 @@ export async function measure(options: {
   cookie?: string;
 }): Promise<Run> {
   const { server, key, connections, seconds, request } = options;
-  const auth = options.cookie ? { Cookie: options.cookie } : { Authorization: `Bearer ${key}` };
+  const auth: Record<string, string> = options.cookie ? { Cookie: options.cookie } : { Authorization: `Bearer ${key}` };
   let i = options.offset ?? 0;
   const cpuBefore = processCpuMs(server.pid);
   const dbBefore = databaseCpuMs();
