@@ -11,6 +11,7 @@ import { auditQuerySchema } from "../../lib/audit/audit-query";
 import { listAuditEvents } from "../../lib/audit/list-audit-events";
 import { pruneAuditLog } from "../../lib/audit/prune-audit-log";
 import { recordAudit } from "../../lib/audit/record-audit";
+import { deleteAccount } from "../../lib/accounts/delete-account";
 import { db } from "../../lib/db";
 import { sql } from "../../lib/db-sql";
 import { createPost } from "../../lib/posts/create-post";
@@ -119,6 +120,18 @@ describe("append-only", () => {
     const older = await seed(user.id, { at: new Date(Date.now() - 401 * day), action: "post.created" });
     await pruneAuditLog();
     expect((await rowsOf(user.id)).map((row) => row.id)).not.toContain(older);
+  });
+});
+
+describe("an account's deletion", () => {
+  it("takes its project's log with it (the trigger lets that delete through), and no one else's", async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    await seed(user.id, { at: new Date(), action: "post.created" });
+    const kept = await seed(other.id, { at: new Date(), action: "post.created" });
+    await deleteAccount({ principal: sessionOf(user), body: { password: user.password }, ip: "203.0.113.10" });
+    expect(await rowsOf(user.id)).toEqual([]);
+    expect((await rowsOf(other.id)).map((row) => row.id)).toEqual([kept]);
   });
 });
 
