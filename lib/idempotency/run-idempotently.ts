@@ -25,7 +25,8 @@
 // Everything is in PostgreSQL, so it holds across instances.
 import type { NextRequest } from "next/server";
 import type { Principal } from "../auth/principal";
-import { rootDb } from "../db";
+import { joinerDb } from "../db";
+import { holdTransaction } from "../db-sql";
 import { faultPoint } from "../faults/fault-point";
 import { logger } from "../log/logger";
 import { currentRequest, runInRequestContext } from "../request-context/request-context";
@@ -36,7 +37,7 @@ import { idempotencyKeyInUse, idempotencyKeyReused } from "./idempotency-errors"
 import { idempotencyScope, RENEW_SECONDS, STORED_HEADERS, type IdempotencyScope, type StoredAnswer } from "./idempotency-record";
 import { releaseIdempotencyKey } from "./release-idempotency-key";
 import { renewIdempotencyClaim } from "./renew-idempotency-claim";
-import { storeIdempotentAnswer } from "./store-idempotent-answer";
+import { isClaimLost, storeIdempotentAnswer, storeIdempotentAnswerStatement } from "./store-idempotent-answer";
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
@@ -65,7 +66,7 @@ export async function runIdempotently(
   const { token } = claim;
   const log = (what: string) => (err: unknown) => logger().error({ requestId, err }, `Idempotency-Key: ${what} failed`);
   const renewal = setInterval(() => void renewIdempotencyClaim(scope, token).catch(log("renewing the claim")), RENEW_SECONDS * 1000);
-  const transaction = new RequestTransaction((body) => rootDb().$transaction(body));
+  const transaction = new RequestTransaction({ hold: holdTransaction, beginPrisma: (body) => joinerDb().$transaction(body) });
   const context = { requestId, ip: "", principal: input.principal, ...currentRequest(), transaction };
   let answer: StoredAnswer & { statusText: string; original: Headers };
   try {
@@ -79,15 +80,13 @@ export async function runIdempotently(
     const bytes = new Uint8Array(await response.arrayBuffer());
     const requestHash = await fingerprint.digest();
     answer = { status: response.status, statusText: response.statusText, original: response.headers, headers: storedHeaders(response.headers), body: bytes.length ? bytes : null };
-    const committed = await transaction.commit(async (tx) => {
-      if ((await storeIdempotentAnswer(scope, token, requestHash, answer, tx)) !== 1) throw new ClaimLost();
-    });
+    const committed = await transaction.commit(storeIdempotentAnswerStatement(scope, token, requestHash, answer));
     // A request that made no database call has no effect to commit with: its answer alone.
     if (!committed && (await storeIdempotentAnswer(scope, token, requestHash, answer)) !== 1) throw new ClaimLost();
   } catch (err) {
     await transaction.rollback();
     // A claim taken over is the other request's to release or complete.
-    if (err instanceof ClaimLost) throw idempotencyKeyInUse();
+    if (err instanceof ClaimLost || isClaimLost(err)) throw idempotencyKeyInUse();
     await release(scope, token, log);
     throw err;
   } finally {

@@ -28,3 +28,26 @@ export async function storeIdempotentAnswer(
     FROM (SELECT ${commitMode}) AS commit_mode
     WHERE "userId" = ${scope.userId} AND "apiKeyId" = ${scope.apiKeyId} AND key = ${scope.key} AND token = ${token}`;
 }
+
+/**
+ * The same, as the last statement of the request's transaction (run-idempotently.ts), sent with its
+ * COMMIT: when the claim is no longer this request's, the division by zero aborts the transaction,
+ * so the COMMIT rolls the request's writes back, and `isClaimLost` tells that error apart.
+ */
+export function storeIdempotentAnswerStatement(scope: IdempotencyScope, token: string, requestHash: string, answer: StoredAnswer): Prisma.Sql {
+  const commitMode = answer.status >= 400 ? ASYNC_COMMIT : Prisma.sql`NULL`;
+  return Prisma.sql`
+    WITH stored AS (
+      UPDATE "IdempotencyKey"
+      SET status = ${answer.status}, headers = ${JSON.stringify(answer.headers)}::jsonb, body = ${answer.body ? Buffer.from(answer.body) : null}::bytea,
+          "requestHash" = ${requestHash}, "lockedUntil" = now()
+      FROM (SELECT ${commitMode}) AS commit_mode
+      WHERE "userId" = ${scope.userId} AND "apiKeyId" = ${scope.apiKeyId} AND key = ${scope.key} AND token = ${token}
+      RETURNING 1)
+    SELECT 1 / count(*)::int AS stored FROM stored`;
+}
+
+/** The error of storeIdempotentAnswerStatement when the claim was taken over (division_by_zero). */
+export function isClaimLost(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === "22012";
+}

@@ -1,6 +1,7 @@
 // The Prisma client that db() (lib/db.ts) hands out while a request transaction is open
 // (request-transaction.ts): the same calls, run in that transaction. Model calls and raw
-// statements run on the transaction's client; `$transaction(fn)` runs `fn` in a savepoint of it;
+// statements run on the request's Prisma transaction client (whose statements land in the
+// request's transaction); `$transaction(fn)` runs `fn` in a savepoint of it;
 // `$transaction([...])` awaits calls already sent into it. A call made once the transaction is
 // over (work the request left running) goes to the root client, as it would outside a request.
 import type { PrismaClient } from "../generated/prisma/client";
@@ -14,14 +15,14 @@ type Callable = (...args: unknown[]) => unknown;
 export function joinedClient(root: PrismaClient, transaction: RequestTransaction): PrismaClient {
   /** `run` on the transaction's client while it is open, else on the root client. */
   const on = (run: (client: Tx) => unknown): Promise<unknown> =>
-    transaction.joinable ? transaction.client().then(run) : Promise.resolve().then(() => run(root));
+    transaction.joinable ? transaction.prisma().then(run) : Promise.resolve().then(() => run(root));
   return new Proxy(root, {
     get(target, prop, receiver) {
       if (prop === "$transaction") {
         return (arg: unknown, options?: unknown) => {
           if (typeof arg !== "function") return Promise.all(arg as Promise<unknown>[]);
           const work = arg as (tx: Tx) => Promise<unknown>;
-          return transaction.joinable ? transaction.nested(work) : (root.$transaction as Callable)(work, options);
+          return transaction.joinable ? transaction.nestedPrisma(work) : (root.$transaction as Callable)(work, options);
         };
       }
       if (RAW.has(prop)) return (...args: unknown[]) => on((client) => call(client, prop, args));

@@ -1,90 +1,138 @@
 // A request's own database transaction (request-context.ts): begun on the request's first
 // database use, joined by every database call the request makes while it is open, and ended once
-// by the route wrapper, after the handler has answered: committed together with a last piece of
-// work (the Idempotency-Key answer, lib/idempotency/run-idempotently.ts), or rolled back.
+// by the route wrapper, after the handler has answered: committed together with a last statement
+// (the Idempotency-Key answer, lib/idempotency/run-idempotently.ts), or rolled back.
 //
 // - Begun lazily: a handler that streams an upload before writing holds no transaction meanwhile,
 //   and one that never touches the database begins none (`commit` then says so).
-// - A Prisma interactive transaction, so that Prisma calls and raw statements (lib/db-sql.ts
-//   accepts a Prisma transaction as its SqlRunner) share it. Prisma's limits apply: 20 s to begin,
-//   30 s in all (lib/db.ts); past them the request fails with a 500 and commits nothing.
-// - The domain's own transactions (`db().$transaction`, `sqlTransaction`) become savepoints in it,
-//   one at a time, so a domain function that catches its transaction's failure (a unique
-//   violation it retries, a 409 it reports) finds the request's transaction as healthy as before,
-//   exactly as it would have found the database without one.
+// - One connection, one transaction (lib/db-sql.ts `holdTransaction`): raw statements (`sql()`)
+//   run on it directly, as fast as the domain's own raw transactions. Prisma calls run in one
+//   Prisma interactive transaction per request, begun on first use on a client whose connections
+//   are this transaction's (lib/db.ts `joinerDb`): its BEGIN and COMMIT are no-ops there, so its
+//   statements land in this transaction and Prisma keeps its own bookkeeping (and never batches
+//   one request's queries with another's). Prisma's limits apply: 20 s to begin, 30 s in all.
+// - The domain's own transactions (`db().$transaction`, `sqlTransaction`) become savepoints, one
+//   at a time, so a domain function that catches its transaction's failure (a unique violation it
+//   retries, a 409 it reports) finds the request's transaction as healthy as it would have found
+//   the database without one.
 import { AsyncLocalStorage } from "node:async_hooks";
+import type pg from "pg";
+import type { Prisma } from "../generated/prisma/client";
 import type { Tx } from "../db-tx";
+import type { SqlRunner } from "../sql-runner";
 import { logger } from "../log/logger";
 
-/** Runs `body` in a new transaction: commits when it returns, rolls back when it throws. */
-export type BeginTransaction = (body: (tx: Tx) => Promise<void>) => Promise<void>;
+/** A transaction held on one connection (lib/db-sql.ts `holdTransaction`). */
+export type HeldTransaction = {
+  runner: SqlRunner;
+  /** A query as pg takes it, for the Prisma client that joins (lib/db.ts). */
+  query(config: pg.QueryConfig): Promise<pg.QueryResult>;
+  savepoint<T>(name: string, work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /** Runs `last` with the COMMIT, in one round trip; rolls back and throws when either fails. */
+  commit<Row>(last: Prisma.Sql): Promise<Row[]>;
+  rollback(): Promise<void>;
+};
 
-/** The last work of a committing transaction; it throws to roll everything back instead. */
-export type FinalWork = (tx: Tx) => Promise<void>;
+export type RequestTransactionDrivers = {
+  hold: () => Promise<HeldTransaction>;
+  /** Runs `body` in a Prisma interactive transaction of the joining client (lib/db.ts `joinerDb`). */
+  beginPrisma: (body: (tx: Tx) => Promise<void>) => Promise<void>;
+};
 
 class RolledBack extends Error {}
 
 /** Set inside a savepoint's work: a transaction opened from there nests instead of queueing. */
 const insideSavepoint = new AsyncLocalStorage<RequestTransaction>();
 
+type PrismaSide = { tx: Promise<Tx>; settled: Promise<void>; decide: (outcome: "commit" | RolledBack) => void };
+
 export class RequestTransaction {
   private state: "idle" | "open" | "over" = "idle";
-  private tx: Promise<Tx> | undefined;
-  private settled: Promise<void> = Promise.resolve();
-  private decide: (final: FinalWork | RolledBack) => void = () => {};
+  private held: Promise<HeldTransaction> | undefined;
+  private prismaSide: PrismaSide | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private savepoints = 0;
   private committed: (() => void)[] = [];
 
-  constructor(private readonly begin: BeginTransaction) {}
+  constructor(private readonly drivers: RequestTransactionDrivers) {}
 
   /** Whether database calls should join it: until the wrapper commits or rolls it back. */
   get joinable(): boolean {
     return this.state !== "over";
   }
 
-  /** The transaction's client, begun on the first call. */
-  client(): Promise<Tx> {
+  /** The held transaction, begun on the first call. */
+  connection(): Promise<HeldTransaction> {
     if (this.state === "over") return Promise.reject(new Error("The request's transaction is over"));
-    if (!this.tx) {
+    if (!this.held) {
       this.state = "open";
-      const decision = new Promise<FinalWork | RolledBack>((resolve) => (this.decide = resolve));
-      this.tx = new Promise<Tx>((resolve, reject) => {
-        this.settled = this.begin(async (tx) => {
-          resolve(tx);
-          const final = await decision;
-          if (final instanceof RolledBack) throw final;
-          await final(tx);
-        });
-        // A transaction that could not begin fails its first caller; one that ends early (Prisma's
-        // timeout) fails the statements sent after, and the commit.
-        this.settled.catch(reject);
-      });
+      this.held = this.drivers.hold();
     }
-    return this.tx;
+    return this.held;
   }
 
-  /** A domain transaction inside the request's: a savepoint, one at a time, nested when opened from inside one. */
-  nested<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    if (insideSavepoint.getStore() === this) return this.savepoint(work);
-    const turn = this.queue.then(() => this.savepoint(work));
+  /** A query for the joining Prisma client's connection (lib/db.ts). */
+  query(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    return this.connection().then((held) => held.query(config));
+  }
+
+  /** Raw statements in it while it is open; on `fallback()` once it is over (work left running). */
+  sql(fallback: () => SqlRunner): SqlRunner {
+    const on = <T>(run: (runner: SqlRunner) => Promise<T>): Promise<T> =>
+      this.joinable ? this.connection().then((held) => run(held.runner)) : run(fallback());
+    return {
+      $queryRaw: <T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => on((runner) => runner.$queryRaw<T>(query, ...values)),
+      $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => on((runner) => runner.$executeRaw(query, ...values)),
+    };
+  }
+
+  /** The request's Prisma transaction client, begun on the first call. */
+  prisma(): Promise<Tx> {
+    if (this.state === "over") return Promise.reject(new Error("The request's transaction is over"));
+    if (!this.prismaSide) {
+      let decide: PrismaSide["decide"] = () => {};
+      const decision = new Promise<"commit" | RolledBack>((resolve) => (decide = resolve));
+      let settled: Promise<void> = Promise.resolve();
+      const tx = this.connection().then(
+        (): Promise<Tx> =>
+          new Promise<Tx>((resolve, reject) => {
+            settled = this.drivers.beginPrisma(async (prismaTx) => {
+              resolve(prismaTx);
+              const outcome = await decision;
+              if (outcome instanceof RolledBack) throw outcome;
+            });
+            side.settled = settled;
+            settled.catch(reject);
+          }),
+      );
+      const side: PrismaSide = { tx, settled, decide };
+      this.prismaSide = side;
+    }
+    return this.prismaSide.tx;
+  }
+
+  /** A raw domain transaction inside the request's: a savepoint, one at a time (nested when opened from inside one). */
+  nested<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    return this.inTurn(async () => {
+      const held = await this.connection();
+      return held.savepoint(`inkbase_sp${++this.savepoints}`, (tx) => insideSavepoint.run(this, () => work(tx)));
+    });
+  }
+
+  /** A Prisma domain transaction (`db().$transaction(fn)`) inside the request's, as a savepoint. */
+  nestedPrisma<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.inTurn(async () => {
+      const tx = await this.prisma();
+      const held = await this.connection();
+      return held.savepoint(`inkbase_sp${++this.savepoints}`, () => insideSavepoint.run(this, () => work(tx)));
+    });
+  }
+
+  private inTurn<T>(run: () => Promise<T>): Promise<T> {
+    if (insideSavepoint.getStore() === this) return run();
+    const turn = this.queue.then(run);
     this.queue = turn.catch(() => {});
     return turn;
-  }
-
-  private async savepoint<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const tx = await this.client();
-    const name = `inkbase_sp${++this.savepoints}`;
-    await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
-    let result: T;
-    try {
-      result = await insideSavepoint.run(this, () => work(tx));
-    } catch (err) {
-      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => {});
-      throw err;
-    }
-    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
-    return result;
   }
 
   /** Runs `fn` after the commit (request-context.ts `afterCommit`). */
@@ -93,16 +141,28 @@ export class RequestTransaction {
   }
 
   /**
-   * Runs `final` in the transaction and commits. False when the transaction never began (the
-   * request made no database call while it was open): there is nothing to commit, and `final` has
-   * not run. Throws when the commit failed, after rolling back: nothing the request wrote stays.
+   * Runs `last` with the COMMIT and gives its rows, or null when the transaction never began (the
+   * request made no database call while it was open): nothing to commit, `last` not run. Throws
+   * when anything failed, after rolling back: nothing the request wrote stays.
    */
-  async commit(final: FinalWork): Promise<boolean> {
+  async commit<Row>(last: Prisma.Sql): Promise<Row[] | null> {
     const began = this.state === "open";
     this.state = "over";
+    let rows: Row[] | null = null;
     if (began) {
-      this.decide(final);
-      await this.settled;
+      const held = await this.held!;
+      try {
+        if (this.prismaSide) {
+          // Prisma's own COMMIT is a no-op on this connection: this only closes its bookkeeping,
+          // and reports a Prisma transaction that had already ended (its timeout).
+          this.prismaSide.decide("commit");
+          await this.prismaSide.settled;
+        }
+      } catch (err) {
+        await held.rollback();
+        throw err;
+      }
+      rows = await held.commit<Row>(last);
     }
     for (const fn of this.committed.splice(0)) {
       try {
@@ -111,7 +171,7 @@ export class RequestTransaction {
         logger().error({ err }, "work after a request's commit failed");
       }
     }
-    return began;
+    return rows;
   }
 
   /** Rolls back whatever the request wrote; its after-commit work never runs. */
@@ -120,9 +180,11 @@ export class RequestTransaction {
     this.state = "over";
     this.committed = [];
     if (!began) return;
-    this.decide(new RolledBack());
-    await this.settled.catch((err: unknown) => {
-      if (!(err instanceof RolledBack)) logger().warn({ err }, "a request's transaction failed while rolling back");
-    });
+    if (this.prismaSide) {
+      this.prismaSide.decide(new RolledBack());
+      await this.prismaSide.settled.catch(() => {});
+    }
+    const held = await this.held!.catch(() => null);
+    await held?.rollback();
   }
 }

@@ -80,7 +80,7 @@ async function killedAfterCommitThenRetried(kind: "postgres" | "embedded") {
   try {
     const posts = await client.query<{ id: string }>(`SELECT id FROM "Post" WHERE title = $1`, [title]);
     expect(posts.rows).toHaveLength(1);
-    expect(JSON.parse(answers[0].body)).toMatchObject({ id: posts.rows[0].id, title });
+    expect(JSON.parse(answers[0].body)).toMatchObject({ id: posts.rows[0].id });
     // The post's events, each once: the write's outbox rows committed once, with its answer.
     const events = await client.query<{ type: string; n: number }>(
       `SELECT type, count(*)::int AS n FROM "OutboxEvent" WHERE "orderingKey" = $1 GROUP BY type`,
