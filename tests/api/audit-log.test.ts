@@ -95,6 +95,19 @@ describe("a row per change", () => {
     expect((await rowOf(log, revoked)).action).toBe("key.revoked");
   });
 
+  it("a write sent with an Idempotency-Key records one row; its replay none", async () => {
+    const p = await project("free");
+    const headers = { "Idempotency-Key": `audit-${uniqueName("k")}` };
+    const body = { title: "Once", slug: uniqueName("post") };
+    const first = await p.keyed.call("POST", "/api/posts", body, headers);
+    expect(first.status).toBe(201);
+    const row = await rowOf(() => p.log(), first);
+    expect(row).toMatchObject({ action: "post.created", target: { id: first.body.id } });
+    const replay = await p.keyed.call("POST", "/api/posts", body, headers);
+    expect(replay.status).toBe(201);
+    expect((await p.log("?action=post.created")).length).toBe(1);
+  });
+
   it("refused writes write nothing", async () => {
     const p = await project("free");
     const before = (await p.log()).length;
