@@ -106,6 +106,13 @@ export const env = {
   get outboxRetentionDays(): number {
     return readEnv("OUTBOX_RETENTION_DAYS") ?? 30;
   },
+  /**
+   * Days audit log rows are kept before the tick prunes them (lib/audit/prune-audit-log.ts).
+   * TEAMS.md asks for at least 365: a smaller value is raised to 365.
+   */
+  get auditRetentionDays(): number {
+    return Math.max(365, readEnv("AUDIT_RETENTION_DAYS") ?? 365);
+  },
   get webhookAllowPrivateTargets(): boolean {
     return readEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS") ?? false;
   },
@@ -185,6 +192,10 @@ export const env = {
    * bench/history only: PATCH /api/posts/:id skips post history (no snapshots, no revision), so
    * the bench can measure what history costs an edit in one run. Never set it on a deployment.
    */
+  /** `1`: no audit rows are written (lib/audit/record-audit.ts), for bench/audit's baseline only. */
+  get benchWithoutAudit(): boolean {
+    return readEnv("BENCH_WITHOUT_AUDIT") ?? false;
+  },
   get benchWithoutPostRevisions(): boolean {
     return readEnv("BENCH_WITHOUT_POST_REVISIONS") ?? false;
   },

@@ -16,6 +16,7 @@ const NAV = [
   { href: "/dashboard/media", label: "Media" },
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
+  { href: "/dashboard/audit", label: "Audit log" },
   { href: "/dashboard/account", label: "Account" },
   // PORTABILITY: Account → Import and Export.
   { href: "/dashboard/import", label: "Import" },

@@ -2,6 +2,8 @@
 // - Throttled password sign-in (sign-in-throttle.ts): a blocked account or IP gets
 //   429 { error: "rate_limited", retryAfter, message } with Retry-After, before any password is
 //   checked; a failed sign-in is counted afterwards.
+// - The audit log (lib/audit/record-sign-in.ts): account.signed_in or account.sign_in_failed, with
+//   the X-Request-Id this adds to the answer.
 // - Hostile input never becomes a 5xx: next-auth answers GET callback/credentials with a 500
 //   ("Callback for provider type credentials not supported") and throws on some malformed
 //   requests, so unknown actions are 404, wrong methods 405, a POST must be a form (415), and a
@@ -13,7 +15,10 @@
 //   are not counted by the password throttle: they carry no password to guess.
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
+import { recordSignIn } from "../audit/record-sign-in";
 import { clientIp } from "../http/client-ip";
+import { requestIdFor } from "../http/request-id";
+import { logger } from "../log/logger";
 import { retryAfterSeconds } from "../http/rate-limit";
 import { recordSignInFailure, signInBlockedUntil } from "./sign-in-throttle";
 import { isConfiguredSsoProvider } from "./sso-providers";
@@ -71,9 +76,17 @@ export function nextAuthRoute(handler: Handler): Handler {
         { "Retry-After": String(retryAfter) },
       );
     }
+    const requestId = requestIdFor(req);
     const res = await handler(req, context);
-    if (await signInFailed(res)) await recordSignInFailure(subjects);
-    return res;
+    const failed = await signInFailed(res);
+    if (failed) await recordSignInFailure(subjects);
+    // The audit log's row carries this response's X-Request-Id (next-auth sets none).
+    await recordSignIn({ email: subjects.email, succeeded: !failed, ip: subjects.ip, requestId }).catch((err: unknown) =>
+      logger().error({ err, requestId }, "could not record a sign-in in the audit log"),
+    );
+    const answer = new Response(res.body, res);
+    answer.headers.set("X-Request-Id", requestId);
+    return answer;
   };
 }
 

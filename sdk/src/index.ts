@@ -350,6 +350,28 @@ export class Inkbase {
     },
   };
 
+  /**
+   * The project's audit log (admins and the owner, sessions only: an API key gets 403
+   * "Session required"). Newest first; filters `actor`, `action` (exact or an area such as `post`),
+   * `target` (`<type>:<id>`), `since`/`until` (inclusive ISO times), `limit` (1–200).
+   */
+  readonly audit = {
+    list: (query?: QueryOf<"/api/audit", "get">, call?: Call) => this.data<ResponseOf<"/api/audit", "get">>("GET", "/api/audit", { ...call, query }),
+    /** Every matching row, newest first, page by page through `nextCursor`. */
+    iterate: (query: Omit<QueryOf<"/api/audit", "get">, "cursor" | "format"> = {}, call?: Call): AsyncIterableIterator<ResponseOf<"/api/audit", "get">["data"][number]> => {
+      const list = this.audit.list;
+      return (async function* () {
+        let cursor: string | undefined;
+        for (;;) {
+          const page = await list({ ...query, cursor }, call);
+          yield* page.data;
+          if (!page.nextCursor) return;
+          cursor = page.nextCursor;
+        }
+      })();
+    },
+  };
+
   private labelPath(collection: string, entryId: string, name: string): string {
     return `/api/collections/${seg(collection)}/entries/${seg(entryId)}/labels/${seg(name)}`;
   }

@@ -186,6 +186,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log
+         * @description Every change by a person or a key, recorded in the change's own transaction, newest first, with the filters below (all optional, combined with AND). `requestId` is the `X-Request-Id` of the change's response. `format=csv` streams every matching row (no `limit`) as `text/csv` with the columns `id,at,actorType,actorId,actorName,action,targetType,targetId,ip,requestId`. Rows are kept `AUDIT_RETENTION_DAYS` (at least 365). Sessions only.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/collections": {
         parameters: {
             query?: never;
@@ -1876,6 +1898,57 @@ export interface components {
             plan: "free";
             /** @constant */
             emailVerified: true;
+        };
+        AuditPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["AuditEvent"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "aud_4kQb0mW1xYz7TgH2pLs9VcN3",
+         *       "at": "2026-11-27T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "key",
+         *         "id": "cmwtedex50000dv7dz6u61w5t",
+         *         "prefix": "ink_3f9a1c2b"
+         *       },
+         *       "action": "post.published",
+         *       "target": {
+         *         "type": "post",
+         *         "id": "cmwtedex50001dv7dz6u61w5u",
+         *         "name": "Hello, world"
+         *       },
+         *       "ip": "203.0.113.7",
+         *       "requestId": "6f1c2d3e-0a1b-4c5d-8e9f-0123456789ab"
+         *     }
+         */
+        AuditEvent: {
+            /** @description `aud_…` */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "key";
+                /** @description The user id, or the key id. */
+                id: string;
+                username?: string;
+                /** @description A key's shown prefix. */
+                prefix?: string;
+            };
+            /** @description `<area>.<verb>`, e.g. `post.published`, `account.sign_in_failed`. */
+            action: string;
+            target: {
+                type: string;
+                id: string;
+                name?: string;
+            };
+            changes?: unknown;
+            ip: string;
+            /** @description The `X-Request-Id` of the change's response. */
+            requestId: string;
         };
         CollectionListItem: {
             /** @description Equal to the slug. */
@@ -3608,6 +3681,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                /** @description A user id or a key id. */
+                actor?: string;
+                /** @description An exact action (`post.updated`) or an area: `post`, `entry`, `label`, `collection`, `media`, `key`, `webhook`, `member`, `invitation`, `review`, `project`, `import`, `export`, `account`. */
+                action?: string;
+                /** @description `<type>:<id>`, e.g. `post:cmwtedex50000dv7dz6u61w5t`. */
+                target?: string;
+                /** @description ISO time; rows at or after it. */
+                since?: string;
+                /** @description ISO time; rows at or before it. */
+                until?: string;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Rows a page, 1–200, default 50. With `format=csv`, ignored: every matching row. */
+                limit?: number;
+                /** @description `csv` streams every matching row as CSV instead of one JSON page. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the audit log (or, with `format=csv`, every matching row as CSV). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description `Invalid cursor`: `cursor` is not a `nextCursor` this endpoint gave. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
                 };
             };
             /** @description Unexpected server error; the body carries the request id. */
