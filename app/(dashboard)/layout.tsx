@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { NavLink } from "@/components/dashboard/nav-link";
 import styles from "@/components/dashboard/shell.module.css";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { ProUpsell } from "@/components/collections/pro-upsell";
 import styles from "@/components/collections/collections.module.css";
 import { PageHeader } from "@/components/dashboard/page-header";

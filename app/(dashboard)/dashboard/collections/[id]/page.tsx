@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectField, ProjectLink as Link } from "@/components/dashboard/project-link";
 import { ProUpsell } from "@/components/collections/pro-upsell";
 import styles from "@/components/collections/collections.module.css";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -53,6 +53,7 @@ export default async function CollectionPage({ params, searchParams }: { params:
         actions={<>{empty ? null : newEntry}<ButtonLink href={`${base}/schema`}>Edit schema</ButtonLink></>}
       />
       <form key={`${q}|${status}|${label}`} method="get" role="search" aria-label="Filter entries" className={filterStyles.filters}>
+        <ProjectField />
         <div className={filterStyles.search}>
           <label htmlFor="entries-q" className={labelClass}>Search entries</label>
           <input id="entries-q" type="search" name="q" defaultValue={q ?? ""} placeholder="Title, summary or slug contains…" className={controlClass} />

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectField, ProjectLink as Link } from "@/components/dashboard/project-link";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
 import { Button } from "@/components/ui/button";
 import { controlClass, labelClass } from "@/components/ui/control-class";
@@ -70,6 +70,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
         <h2 id="deliveries" className={pageStyles.sectionTitle}>Deliveries</h2>
         <div className={styles.row}>
           <form className={styles.filters} method="get" action={`/dashboard/webhooks/${id}`}>
+            <ProjectField />
             <div className={styles.filter}>
               <label className={labelClass} htmlFor="filter-status">Status</label>
               <select id="filter-status" name="status" className={controlClass} defaultValue={query.status ?? ""}>

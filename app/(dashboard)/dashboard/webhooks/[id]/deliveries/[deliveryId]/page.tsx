@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
