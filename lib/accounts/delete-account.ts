@@ -24,12 +24,12 @@ const DELETE_BATCH = 64;
 export async function deleteAccount(options: { principal: Principal; body: unknown; ip: string; storage?: MediaStorage }): Promise<void> {
   const { principal } = options;
   const { password } = parseOrThrow(deleteAccountInputSchema, options.body);
-  await requireCurrentPassword({ userId: principal.userId, email: principal.email, password, ip: options.ip });
+  await requireCurrentPassword({ userId: principal.actorId, email: principal.email, password, ip: options.ip });
   const keys = await db().$transaction(async (tx) => {
-    await refuseWhileProjectHasMembers(tx, { ownerId: principal.userId });
-    const media = await tx.media.findMany({ where: { ownerId: principal.userId }, select: { id: true, storedName: true, variants: true } });
-    const uploads = await tx.mediaUpload.findMany({ where: { ownerId: principal.userId }, select: { id: true } });
-    await tx.user.delete({ where: { id: principal.userId } });
+    await refuseWhileProjectHasMembers(tx, { ownerId: principal.actorId });
+    const media = await tx.media.findMany({ where: { ownerId: principal.actorId }, select: { id: true, storedName: true, variants: true } });
+    const uploads = await tx.mediaUpload.findMany({ where: { ownerId: principal.actorId }, select: { id: true } });
+    await tx.user.delete({ where: { id: principal.actorId } });
     return [...media.flatMap((row) => mediaFileKeys(row)), ...uploads.map((upload) => uploadKey(upload.id))];
   });
   forgetAccountExists();
@@ -37,6 +37,6 @@ export async function deleteAccount(options: { principal: Principal; body: unkno
   for (let start = 0; start < keys.length; start += DELETE_BATCH) {
     await storage
       .delete(keys.slice(start, start + DELETE_BATCH))
-      .catch((err: unknown) => logger().warn({ err, userId: principal.userId }, "a deleted account's media files are left for the orphan sweep"));
+      .catch((err: unknown) => logger().warn({ err, userId: principal.actorId }, "a deleted account's media files are left for the orphan sweep"));
   }
 }

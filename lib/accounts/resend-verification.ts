@@ -14,13 +14,13 @@ import { countMail } from "./mail-throttle";
 export async function resendVerification(options: { principal: Principal }): Promise<Record<string, never>> {
   const { principal } = options;
   if (principal.emailVerified) return {};
-  const allowed = await countMail("resend", principal.userId);
+  const allowed = await countMail("resend", principal.actorId);
   if (!allowed.success) {
     const retryAfter = retryAfterSeconds(allowed);
     throw new ApiError(429, { error: "rate_limited", retryAfter });
   }
   const mailId = await db().$transaction(async (tx) => {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: principal.userId }, select: { id: true, username: true, email: true, emailVerifiedAt: true } });
+    const user = await tx.user.findUniqueOrThrow({ where: { id: principal.actorId }, select: { id: true, username: true, email: true, emailVerifiedAt: true } });
     if (user.emailVerifiedAt) return null;
     const token = await issueAccountToken(tx, { userId: user.id, kind: "verify_email", email: user.email });
     return enqueueMail(tx, { ...accountMail({ kind: "verify_email", to: user.email, username: user.username, token }), userId: user.id });

@@ -24,13 +24,13 @@ export async function updateAccount(options: { principal: Principal; input: Upda
   const { principal, input } = options;
   const newEmail = input.email !== undefined && input.email !== principal.email ? input.email : undefined;
   if (newEmail !== undefined || input.password !== undefined) {
-    await requireCurrentPassword({ userId: principal.userId, email: principal.email, password: input.currentPassword ?? "", ip: options.ip });
+    await requireCurrentPassword({ userId: principal.actorId, email: principal.email, password: input.currentPassword ?? "", ip: options.ip });
   }
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
   const { profile, mailIds, sessionVersion } = await db().$transaction(async (tx) => {
     const user = await tx.user.update({
-      where: { id: principal.userId },
+      where: { id: principal.actorId },
       data: {
         ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
         ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
@@ -53,6 +53,6 @@ export async function updateAccount(options: { principal: Principal; input: Upda
   });
   sendMailsAfterResponse(mailIds);
   // The display name shows on their blog and on every post they co-author (lib/cache).
-  if (input.displayName !== undefined) purgeAfterResponse("display name", () => userCacheTags(principal.userId));
+  if (input.displayName !== undefined) purgeAfterResponse("display name", () => userCacheTags(principal.actorId));
   return { profile, sessionVersion };
 }

@@ -15,7 +15,7 @@ import { sql } from "../db-sql";
 import type { FinishedClaim } from "../idempotency/claim-idempotency-key";
 import { storedAnswerOf } from "../idempotency/idempotency-record";
 import { hashApiKey, isWellFormedApiKey } from "./api-key-format";
-import { apiKeyPrincipal, KEY_COLUMNS, type KeyRow } from "./api-key-principal";
+import { apiKeyPrincipal, KEY_COLUMNS, KEY_FROM, type KeyRow } from "./api-key-principal";
 import type { Principal } from "./principal";
 
 type Row = KeyRow & {
@@ -35,7 +35,7 @@ export async function authenticateApiKeyWithStoredAnswer(
   // key's user and the key's id.
   const [row] = await sql().$queryRaw<Row[]>`
     SELECT ${KEY_COLUMNS}, i.status, i."requestHash", i.headers, i.body
-    FROM "ApiKey" k JOIN "User" u ON u.id = k."userId"
+    FROM ${KEY_FROM}
     LEFT JOIN "IdempotencyKey" i
       ON i."userId" = k."userId" AND i."apiKeyId" = k.id AND i.key = ${idempotencyKey}
      AND k."revokedAt" IS NULL AND i.status IS NOT NULL AND i."expiresAt" > now()

@@ -1,6 +1,6 @@
 import { sql } from "../db-sql";
 import { hashApiKey, isWellFormedApiKey } from "./api-key-format";
-import { apiKeyPrincipal, KEY_COLUMNS, type KeyRow } from "./api-key-principal";
+import { apiKeyPrincipal, KEY_COLUMNS, KEY_FROM, type KeyRow } from "./api-key-principal";
 import type { Principal } from "./principal";
 
 /** Resolves a bearer token to its owner, or null for malformed, unknown, revoked and expired keys. */
@@ -14,7 +14,7 @@ export async function authenticateApiKey(token: string): Promise<Principal | nul
   // of a write's CPU.
   const [key] = await sql().$queryRaw<KeyRow[]>`
     SELECT ${KEY_COLUMNS}
-    FROM "ApiKey" k JOIN "User" u ON u.id = k."userId"
+    FROM ${KEY_FROM}
     WHERE k.hash = ${hash}`;
   return apiKeyPrincipal(key, hash);
 }

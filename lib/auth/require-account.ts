@@ -26,16 +26,24 @@ export const requireAccount = cache(async (): Promise<DashboardAccount> => {
   return account;
 });
 
-/** The same principal the API builds for this session, for pages that call lib/<domain> functions. */
+/**
+ * The same principal the API builds for this session in its own project (role `owner`), for pages
+ * that call lib/<domain> functions. Another project (`?project=`): sessionPrincipalIn
+ * (lib/auth/session-principal.ts), which checks the membership.
+ */
 export function sessionPrincipal(account: SessionAccount): Principal {
   return {
     kind: "session",
-    userId: account.id,
-    username: account.username,
-    email: account.email,
+    projectId: account.id,
+    projectUsername: account.username,
     plan: account.plan,
+    role: "owner",
+    actorId: account.id,
+    actorUsername: account.username,
+    email: account.email,
     emailVerified: account.emailVerifiedAt !== null,
     scopes: null,
     keyId: null,
+    keyKind: null,
   };
 }

@@ -14,15 +14,15 @@ export type Actor = { type: "session" | "key"; id: string; prefix?: string };
 export type Owner = { id: string; username: string; actor?: Actor };
 
 export function ownerOf(principal: Principal): Owner {
-  if (!principal?.userId) throw new Error("collections: no authenticated principal");
-  return { id: principal.userId, username: principal.username, actor: actorOf(principal) };
+  if (!principal?.projectId) throw new Error("collections: no authenticated principal");
+  return { id: principal.projectId, username: principal.projectUsername, actor: actorOf(principal) };
 }
 
 function actorOf(principal: Principal): Actor {
   if (principal.kind === "key" && principal.keyId) {
     return { type: "key", id: principal.keyId, ...(principal.keyPrefix ? { prefix: principal.keyPrefix } : {}) };
   }
-  return { type: "session", id: principal.userId };
+  return { type: "session", id: principal.actorId };
 }
 
 export function actorFor(owner: Owner): Actor {

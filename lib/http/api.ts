@@ -1,9 +1,9 @@
 // The route wrapper (STYLE.md). Every route handler is one `api({...})` call that declares its
 // auth mode, scopes, rate-limit policy and zod schemas; this file does the shared work in one
-// order: request id → authentication (401) → cross-site session writes (403) → Idempotency-Key
+// order: request id → authentication (401; the current project, 404) → cross-site session writes (403) → Idempotency-Key
 // (lib/idempotency: a replay or a 409/422 ends here, before anything is charged or run; an API
-// key's lookup reads a finished answer along, so a replay is one statement) → plan →
-// rate limit (429) → scopes (403) → input parsing (400/415; lib/http/storable-text.ts for text
+// key's lookup reads a finished answer along, so a replay is one statement) → role
+// (lib/auth/can.ts, 403) → plan → rate limit (429) → scopes (403) → input parsing (400/415; lib/http/storable-text.ts for text
 // PostgreSQL cannot store) → handler → ApiError mapping / logged 500 → one access log line
 // (lib/log). Webhook deliveries the handler's events created are attempted right after the
 // response (lib/webhooks/deliver-after-response.ts).
@@ -13,6 +13,9 @@ import { authenticateApiKey } from "../auth/authenticate-api-key";
 import { authenticateApiKeyWithStoredAnswer } from "../auth/authenticate-api-key-with-stored-answer";
 import { authenticateSession } from "../auth/authenticate-session";
 import type { Principal } from "../auth/principal";
+import { authorize } from "../auth/can";
+import type { Action } from "../auth/permissions";
+import { projectNotFound, requestedProject } from "../auth/requested-project";
 import type { Scope } from "../auth/scopes";
 import { ApiError, insufficientScope, proPlanRequired, sessionRequired, unauthorized } from "./api-error";
 import { refuseCrossSiteWrite } from "./cross-site";
@@ -57,6 +60,11 @@ export type ApiConfig<PS, QS, BS, A extends AuthMode> = {
   auth: A;
   /** Required API-key scopes (all of them). Sessions are unscoped and skip this check. */
   scopes?: Scope[];
+  /**
+   * The permission (lib/auth/permissions.ts) the caller's role needs in the current project;
+   * "own" actions are decided again by the domain function once the resource is known.
+   */
+  action?: Action;
   /** Checked right after authentication, before anything else (collections: Pro only). */
   plan?: "pro";
   /** Defaults: `key` for requests authenticated by API key, none otherwise. */
@@ -125,6 +133,7 @@ export function api<
     requestId: string,
     headers: Record<string, string>,
   ): Promise<Response> {
+    if (config.action && principal) authorize(principal, config.action);
     if (config.plan === "pro" && principal?.plan !== "pro") throw proPlanRequired();
 
     const policy = config.rateLimit ?? (principal?.kind === "key" ? "key" : "none");
@@ -182,7 +191,8 @@ async function authenticate(
 ): Promise<{ principal: Principal | null; stored: FinishedClaim | null }> {
   if (mode === "none") return { principal: null, stored: null };
   const authorization = req.headers.get("authorization");
-  if (mode === "optional-session") return { principal: await authenticateSession(req), stored: null };
+  // A public read: a session naming a project it does not belong to is simply nobody here.
+  if (mode === "optional-session") return { principal: await authenticateSession(req).catch(nobodyIfNotFound), stored: null };
   if (authorization !== null) {
     // A request that presents a key is judged by that key alone, even if it also has a cookie.
     const token = bearerToken(authorization);
@@ -192,14 +202,22 @@ async function authenticate(
         ? await authenticateApiKeyWithStoredAnswer(token, idempotencyKey)
         : { principal: await authenticateApiKey(token), stored: null };
     if (!found?.principal) throw unauthorized();
-    // Keys can never do what only a person should (manage keys, account settings).
+    // Keys can never do what only a person should (manage keys, members, account settings).
     if (mode === "session") throw sessionRequired();
+    // A key works in the project it was made in; naming any other is that project's 404 (TEAMS.md).
+    const named = requestedProject(req);
+    if (named !== null && named !== found.principal.projectUsername) throw projectNotFound();
     return found;
   }
   if (mode === "key") throw unauthorized();
   const principal = await authenticateSession(req);
   if (!principal) throw unauthorized();
   return { principal, stored: null };
+}
+
+function nobodyIfNotFound(err: unknown): null {
+  if (err instanceof ApiError && err.status === 404) return null;
+  throw err;
 }
 
 function retryHeader(err: ApiError): Record<string, string> {

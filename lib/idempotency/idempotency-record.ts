@@ -7,7 +7,7 @@ export type IdempotencyScope = { userId: string; apiKeyId: string; key: string }
 
 export function idempotencyScope(principal: Principal, key: string): IdempotencyScope {
   // Sessions of one user share their keys (a person retrying from another tab is the same client).
-  return { userId: principal.userId, apiKeyId: principal.keyId ?? "", key };
+  return { userId: principal.projectId, apiKeyId: principal.keyId ?? "", key };
 }
 
 /** How long a finished answer is replayed. */

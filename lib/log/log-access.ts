@@ -32,7 +32,7 @@ export function logAccess(entry: AccessEntry): void {
       path: entry.path,
       status: entry.status,
       ms: Math.round((performance.now() - entry.startedAt) * 10) / 10,
-      principal: principal ? { kind: principal.kind, ownerId: principal.userId, keyId: principal.keyId ?? undefined } : null,
+      principal: principal ? { kind: principal.kind, ownerId: principal.projectId, keyId: principal.keyId ?? undefined } : null,
     },
     "api request",
   );

@@ -23,6 +23,7 @@ export const meExample = {
   email: "alice@example.com",
   plan: "pro",
   scopes: ["posts:read", "posts:write", "collections:read", "collections:write"],
+  project: { username: "alice", role: "owner" },
 } satisfies z.output<typeof meSchema>;
 
 export const postExample = {

@@ -2,8 +2,9 @@
 //
 // Served: the project's own published posts whose time has come, public or link-only (anyone with
 // the slug may read a link-only post). Drafts, scheduled and private posts are 404, except for
-// the owner's preview: `includeDrafts=true` with the owner's session cookie (an API key never
-// unlocks it), which serves any of their posts and is never cached.
+// a member's preview: `includeDrafts=true` with the session cookie of the owner or of any active
+// member of the project (TEAMS.md; an API key never unlocks it), which serves any of its posts
+// and is never cached.
 //
 // The visibility check and the ETag come from one statement (singlePostKeys): the post's and its
 // neighbours' updatedAt, the owner's and the user co-authors' updatedAt, plus format and
@@ -15,6 +16,7 @@ import { env } from "../env";
 import { socialImageVariants } from "../media/social-image-variants";
 import { postJsonLd } from "../seo/post-json-ld";
 import { postSeo } from "../seo/post-seo";
+import { isActiveMember } from "../members/is-active-member";
 import { loadPosts } from "./load-posts";
 import { PRIVATE_CACHE_CONTROL, publicCacheControl, publicNotFound, strongEtag } from "./public-http";
 import { singlePostKeys } from "./single-post-keys";
@@ -33,7 +35,7 @@ export async function publicPost(options: {
   const keys = await singlePostKeys({ username: options.username, slug: options.slug, now });
   if (keys.projectId === null) throw publicNotFound("User not found");
   const id = keys.id;
-  const preview = options.includeDrafts && options.viewer?.userId === keys.projectId;
+  const preview = options.includeDrafts && (await mayPreview(options.viewer, keys.projectId));
   const servable =
     preview ||
     (keys.status === "published" &&
@@ -72,4 +74,11 @@ export async function publicPost(options: {
   // A change to the post, its blog or its authors purges it by these (lib/cache/cache-tags.ts).
   const cacheTags = preview ? [] : [projectTag(keys.projectId), postTag(id)];
   return { etag, cacheControl: preview ? PRIVATE_CACHE_CONTROL : publicCacheControl(), body, cacheTags };
+}
+
+/** Drafts are for the project's people: its owner's or an active member's session, never a key. */
+async function mayPreview(viewer: Principal | null, projectId: string): Promise<boolean> {
+  if (!viewer || viewer.kind !== "session") return false;
+  if (viewer.projectId === projectId) return true;
+  return isActiveMember(projectId, viewer.actorId);
 }

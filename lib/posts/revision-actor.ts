@@ -6,9 +6,9 @@ import type { Principal } from "../auth/principal";
 export type RevisionActor = { type: "user"; id: string } | { type: "key"; id: string; prefix: string | null };
 
 export function revisionActorOf(principal: Principal): RevisionActor {
-  if (!principal?.userId) throw new Error("posts: no authenticated principal");
+  if (!principal?.projectId) throw new Error("posts: no authenticated principal");
   if (principal.kind === "key" && principal.keyId) return { type: "key", id: principal.keyId, prefix: principal.keyPrefix ?? null };
-  return { type: "user", id: principal.userId };
+  return { type: "user", id: principal.actorId };
 }
 
 /** The owner acting as themself: writes without a principal (the demo seed, domain tests). */

@@ -77,7 +77,7 @@ describe("authentication modes", () => {
   it("passes the principal taken from the key, never from the URL", async () => {
     const user = await createTestUser();
     const key = await createTestKey(user.id, ["posts:read"]);
-    const route = api({ auth: "key", handler: async ({ principal }) => ({ userId: principal.userId }) });
+    const route = api({ auth: "key", handler: async ({ principal }) => ({ userId: principal.projectId }) });
     const res = await route(request("/x?userId=someone-else", { headers: { Authorization: `Bearer ${key}` } }), noParams);
     expect(await res.json()).toEqual({ userId: user.id });
   });

@@ -19,5 +19,5 @@ export const GET = api({
     responses: { 200: { description: "One page of events.", schema: eventPageSchema } },
     errors: { 410: "`Cursor expired`: `after` is older than the retention period, or not one of your events." },
   },
-  handler: ({ principal, query }) => listEvents({ ownerId: principal.userId, query }),
+  handler: ({ principal, query }) => listEvents({ ownerId: principal.projectId, query }),
 });

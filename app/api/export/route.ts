@@ -21,11 +21,11 @@ export const GET = api({
     responses: { 200: { description: "The zip (`application/zip`), as an attachment." } },
   },
   handler: async ({ principal, query }) => {
-    const stream = writeExport({ id: principal.userId, username: principal.username }, query.format);
+    const stream = writeExport({ id: principal.projectId, username: principal.projectUsername }, query.format);
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
       headers: {
         "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${exportFilename(principal.username, query.format)}"`,
+        "Content-Disposition": `attachment; filename="${exportFilename(principal.projectUsername, query.format)}"`,
         "Cache-Control": "no-store",
       },
     });

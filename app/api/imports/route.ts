@@ -42,8 +42,8 @@ export const POST = api({
     if (!(request.kind === "upload" ? request.input.dryRun : request.dryRun)) requireVerifiedEmail(principal);
     const started =
       request.kind === "upload"
-        ? await startUploadedImport({ ownerId: principal.userId, input: request.input })
-        : await createImport({ ownerId: principal.userId, source: request.source, dryRun: request.dryRun, filename: request.filename, bytes: request.bytes });
+        ? await startUploadedImport({ ownerId: principal.projectId, input: request.input })
+        : await createImport({ ownerId: principal.projectId, source: request.source, dryRun: request.dryRun, filename: request.filename, bytes: request.bytes });
     runAfterResponse("import", () => runImport(started.id, { budgetMs: RUN_BUDGET_MS }));
     return Response.json(started, { status: 202, headers: { Location: `/api/imports/${started.id}` } });
   },

@@ -17,7 +17,7 @@ export const GET = api({
     tag: "Account",
     responses: { 200: { description: "The keys.", schema: apiKeyListSchema } },
   },
-  handler: async ({ principal }) => ({ data: await listApiKeys({ ownerId: principal.userId }) }),
+  handler: async ({ principal }) => ({ data: await listApiKeys({ ownerId: principal.projectId }) }),
 });
 
 export const POST = api({
@@ -34,6 +34,6 @@ export const POST = api({
   },
   handler: async ({ principal, body }) => {
     requireVerifiedEmail(principal);
-    return Response.json(await createApiKey({ userId: principal.userId, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt }), { status: 201 });
+    return Response.json(await createApiKey({ userId: principal.projectId, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt }), { status: 201 });
   },
 });

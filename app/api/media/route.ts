@@ -20,7 +20,7 @@ export const GET = api({
     sdk: 'inkbase.media.list({ q: "moss" })',
     responses: { 200: { description: "A page of the library.", schema: mediaPageSchema } },
   },
-  handler: ({ principal, query }) => listMedia({ ownerId: principal.userId, ...query }),
+  handler: ({ principal, query }) => listMedia({ ownerId: principal.projectId, ...query }),
 });
 
 export const POST = api({
@@ -39,7 +39,7 @@ export const POST = api({
   },
   handler: async ({ req, principal, query }) => {
     const upload = await readUploadRequest(req, query);
-    const media = await createMedia({ ownerId: principal.userId, ...upload });
+    const media = await createMedia({ ownerId: principal.projectId, ...upload });
     return Response.json(media, { status: 201 });
   },
 });

@@ -22,6 +22,6 @@ export const POST = api({
   },
   handler: async ({ principal, body }) => {
     if (body.status === "published") requireVerifiedEmail(principal);
-    return Response.json(await createPost({ owner: { id: principal.userId, username: principal.username }, input: body, actor: revisionActorOf(principal) }), { status: 201 });
+    return Response.json(await createPost({ owner: { id: principal.projectId, username: principal.projectUsername }, input: body, actor: revisionActorOf(principal) }), { status: 201 });
   },
 });

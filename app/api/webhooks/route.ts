@@ -18,7 +18,7 @@ export const GET = api({
     sdk: "inkbase.webhooks.list()",
     responses: { 200: { description: "The endpoints.", schema: webhookListSchema } },
   },
-  handler: async ({ principal }) => ({ data: await listWebhookSubscriptions({ ownerId: principal.userId }) }),
+  handler: async ({ principal }) => ({ data: await listWebhookSubscriptions({ ownerId: principal.projectId }) }),
 });
 
 export const POST = api({
@@ -33,5 +33,5 @@ export const POST = api({
     responses: { 201: { description: "The endpoint with its signing secret, shown once.", schema: createdWebhookSchema } },
   },
   handler: async ({ principal, body }) =>
-    Response.json(await createWebhookSubscription({ ownerId: principal.userId, input: body }), { status: 201 }),
+    Response.json(await createWebhookSubscription({ ownerId: principal.projectId, input: body }), { status: 201 }),
 });

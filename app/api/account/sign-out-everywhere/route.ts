@@ -15,7 +15,7 @@ export const POST = api({
     responses: { 204: { description: "Every session ended." } },
   },
   handler: async ({ req, principal }) => {
-    await signOutEverywhere({ userId: principal.userId });
+    await signOutEverywhere({ userId: principal.projectId });
     return withCookies(new Response(null, { status: 204 }), clearedSessionCookies(req));
   },
 });

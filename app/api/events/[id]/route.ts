@@ -18,5 +18,5 @@ export const GET = api({
     responses: { 200: { description: "The event.", schema: eventSchema } },
     errors: { 404: "`Event not found`" },
   },
-  handler: ({ principal, params }) => getEvent({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => getEvent({ ownerId: principal.projectId, id: params.id }),
 });

@@ -24,7 +24,7 @@ export const GET = api({
     errors: { 404: "`Import not found`" },
   },
   handler: async ({ principal, params }) => {
-    const { stalled, report } = await getImport({ ownerId: principal.userId, id: params.id });
+    const { stalled, report } = await getImport({ ownerId: principal.projectId, id: params.id });
     if (stalled) runAfterResponse("import resume", () => runImport(report.id, { budgetMs: RUN_BUDGET_MS }));
     return Response.json(report, { headers: { "Cache-Control": "no-store" } });
   },

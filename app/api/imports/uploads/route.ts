@@ -24,5 +24,5 @@ export const POST = api({
     errors: { 413: importErrors.tooLarge, 503: mediaErrors.storage },
   },
   handler: async ({ req, principal, body }) =>
-    Response.json(await createImportUpload({ ownerId: principal.userId, origin: requestOrigin(req) ?? env.publicBaseUrl, input: body }), { status: 201 }),
+    Response.json(await createImportUpload({ ownerId: principal.projectId, origin: requestOrigin(req) ?? env.publicBaseUrl, input: body }), { status: 201 }),
 });

@@ -16,5 +16,5 @@ export const DELETE = api({
     responses: { 200: { description: "The key as revoked.", schema: revokedApiKeySchema } },
     errors: { 404: "`API key not found`" },
   },
-  handler: ({ principal, params }) => revokeApiKey({ id: params.id, ownerId: principal.userId }),
+  handler: ({ principal, params }) => revokeApiKey({ id: params.id, ownerId: principal.projectId }),
 });

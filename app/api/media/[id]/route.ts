@@ -25,7 +25,7 @@ export const GET = api({
     responses: { 200: { description: "The medium.", schema: mediaSchema } },
     errors: { 404: "`Media not found`" },
   },
-  handler: ({ principal, params }) => getMedia({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => getMedia({ ownerId: principal.projectId, id: params.id }),
 });
 
 export const PATCH = api({
@@ -41,7 +41,7 @@ export const PATCH = api({
     responses: { 200: { description: "The medium as changed.", schema: mediaSchema } },
     errors: { 404: "`Media not found`" },
   },
-  handler: ({ principal, params, body }) => updateMedia({ ownerId: principal.userId, id: params.id, input: body }),
+  handler: ({ principal, params, body }) => updateMedia({ ownerId: principal.projectId, id: params.id, input: body }),
 });
 
 export const DELETE = api({
@@ -60,5 +60,5 @@ export const DELETE = api({
       409: { description: "`Media is in use`, with `usedBy`.", schema: z.object({ error: z.literal("Media is in use"), usedBy: z.array(mediaUseSchema) }).meta({ id: "MediaInUse" }) },
     },
   },
-  handler: ({ principal, params, query }) => deleteMedia({ ownerId: principal.userId, id: params.id, force: query.force }),
+  handler: ({ principal, params, query }) => deleteMedia({ ownerId: principal.projectId, id: params.id, force: query.force }),
 });

@@ -22,5 +22,5 @@ export const POST = api({
     errors: { 413: mediaErrors.tooLarge, 415: mediaErrors.unsupported, 503: mediaErrors.storage },
   },
   handler: async ({ req, principal, body }) =>
-    Response.json(await createUpload({ ownerId: principal.userId, origin: requestOrigin(req) ?? env.publicBaseUrl, input: body }), { status: 201 }),
+    Response.json(await createUpload({ ownerId: principal.projectId, origin: requestOrigin(req) ?? env.publicBaseUrl, input: body }), { status: 201 }),
 });

@@ -34,7 +34,7 @@ export const GET = api({
     errors: { 404: "`Post not found` (also another user's post)." },
   },
   handler: async ({ principal, params, query }) => {
-    const post = await getOwnerPost({ ownerId: principal.userId, id: params.id, format: query.format });
+    const post = await getOwnerPost({ ownerId: principal.projectId, id: params.id, format: query.format });
     // The owner's view changes with every edit: revalidate each time, never share it.
     return Response.json(post, { headers: { ETag: postRevisionEtag(post.updatedAt), "Cache-Control": "private, no-cache" } });
   },
@@ -57,7 +57,7 @@ export const PATCH = api({
   handler: async ({ req, principal, params, body }) => {
     if (body.status === "published") requireVerifiedEmail(principal);
     const { updatedAt } = await updatePost({
-      owner: { id: principal.userId, username: principal.username },
+      owner: { id: principal.projectId, username: principal.projectUsername },
       id: params.id,
       input: body,
       ifMatch: req.headers.get("if-match"),
@@ -79,7 +79,7 @@ export const DELETE = api({
     errors: { 404: "`Post not found`." },
   },
   handler: async ({ principal, params }) => {
-    await deletePost({ ownerId: principal.userId, id: params.id });
+    await deletePost({ ownerId: principal.projectId, id: params.id });
     return { success: true };
   },
 });

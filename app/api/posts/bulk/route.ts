@@ -26,7 +26,7 @@ export const POST = api({
   },
   handler: async ({ req, principal, body }) => {
     if (body.action === "publish") requireVerifiedEmail(principal);
-    const { affected, results } = await applyBulkAction({ ownerId: principal.userId, input: body, actor: revisionActorOf(principal) });
+    const { affected, results } = await applyBulkAction({ ownerId: principal.projectId, input: body, actor: revisionActorOf(principal) });
     return wantsRepresentation(req) ? { success: true, affected, results } : { success: true, affected };
   },
 });

@@ -16,5 +16,5 @@ export const GET = api({
     sdk: "inkbase.posts.mine()",
     responses: { 200: { description: "The caller's posts.", schema: z.array(postSchema) } },
   },
-  handler: ({ principal }) => listOwnerPosts({ ownerId: principal.userId }),
+  handler: ({ principal }) => listOwnerPosts({ ownerId: principal.projectId }),
 });

@@ -25,7 +25,7 @@ export const GET = api({
     responses: { 200: { description: "The endpoint, without its secret.", schema: webhookSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params }) => getWebhookSubscription({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => getWebhookSubscription({ ownerId: principal.projectId, id: params.id }),
 });
 
 export const PATCH = api({
@@ -41,7 +41,7 @@ export const PATCH = api({
     responses: { 200: { description: "The endpoint as changed.", schema: webhookSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params, body }) => updateWebhookSubscription({ ownerId: principal.userId, id: params.id, input: body }),
+  handler: ({ principal, params, body }) => updateWebhookSubscription({ ownerId: principal.projectId, id: params.id, input: body }),
 });
 
 export const DELETE = api({
@@ -56,5 +56,5 @@ export const DELETE = api({
     responses: { 200: { description: "Deleted.", schema: successSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params }) => deleteWebhookSubscription({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => deleteWebhookSubscription({ ownerId: principal.projectId, id: params.id }),
 });

@@ -20,7 +20,7 @@ export const PUT = api({
     errors: { 404: "`Post not found`: not a post you co-author." },
   },
   handler: async ({ principal, params, body }) => {
-    await setCoauthorShowOnBlog({ userId: principal.userId, postId: params.id, show: body.showOnBlog });
+    await setCoauthorShowOnBlog({ userId: principal.projectId, postId: params.id, show: body.showOnBlog });
     return { id: params.id, showOnBlog: body.showOnBlog };
   },
 });

@@ -20,5 +20,5 @@ export const GET = api({
     responses: { 200: { description: "One page of revisions.", schema: revisionListSchema } },
     errors: { 404: "`Post not found` (also another user's post)." },
   },
-  handler: ({ principal, params, query }) => listPostRevisions({ ownerId: principal.userId, postId: params.id, page: query.page, limit: query.limit }),
+  handler: ({ principal, params, query }) => listPostRevisions({ ownerId: principal.projectId, postId: params.id, page: query.page, limit: query.limit }),
 });

@@ -20,5 +20,5 @@ export const GET = api({
     responses: { 200: { description: "One page of the delivery log.", schema: deliveryPageSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params, query }) => listWebhookDeliveries({ ownerId: principal.userId, subscriptionId: params.id, ...query }),
+  handler: ({ principal, params, query }) => listWebhookDeliveries({ ownerId: principal.projectId, subscriptionId: params.id, ...query }),
 });

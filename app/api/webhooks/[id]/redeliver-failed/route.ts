@@ -22,5 +22,5 @@ export const POST = api({
     errors: { 404: "`Webhook not found`" },
   },
   handler: async ({ principal, params, body }) =>
-    Response.json(await redeliverFailedDeliveries({ ownerId: principal.userId, subscriptionId: params.id, since: body.since, until: body.until }), { status: 202 }),
+    Response.json(await redeliverFailedDeliveries({ ownerId: principal.projectId, subscriptionId: params.id, since: body.since, until: body.until }), { status: 202 }),
 });

@@ -19,5 +19,5 @@ export const POST = api({
     responses: { 200: { description: "The new secret.", schema: rotatedSecretSchema } },
     errors: { 404: "`Webhook not found`" },
   },
-  handler: ({ principal, params }) => rotateWebhookSecret({ ownerId: principal.userId, id: params.id }),
+  handler: ({ principal, params }) => rotateWebhookSecret({ ownerId: principal.projectId, id: params.id }),
 });

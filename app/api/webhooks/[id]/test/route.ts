@@ -19,7 +19,7 @@ export const POST = api({
     errors: { 404: "`Webhook not found`", 409: "The endpoint is paused." },
   },
   handler: async ({ principal, params }) => {
-    const { deliveryId } = await sendTestPing({ owner: { id: principal.userId, username: principal.username }, id: params.id });
+    const { deliveryId } = await sendTestPing({ owner: { id: principal.projectId, username: principal.projectUsername }, id: params.id });
     return Response.json({ deliveryId }, { status: 202 });
   },
 });

@@ -28,5 +28,5 @@ export const POST = api({
     },
   },
   handler: async ({ principal, params, body }) =>
-    Response.json(await completeUpload({ ownerId: principal.userId, uploadId: params.uploadId, alt: body.alt }), { status: 201 }),
+    Response.json(await completeUpload({ ownerId: principal.projectId, uploadId: params.uploadId, alt: body.alt }), { status: 201 }),
 });

@@ -19,7 +19,7 @@ export const GET = api({
     errors: { 404: "`Post not found`, or `Revision not found` (never written, or pruned)." },
   },
   handler: async ({ principal, params, query }) => {
-    const revision = await getPostRevision({ ownerId: principal.userId, postId: params.id, revision: params.revision, format: query.format });
+    const revision = await getPostRevision({ ownerId: principal.projectId, postId: params.id, revision: params.revision, format: query.format });
     return Response.json(revision, { headers: { "Cache-Control": "private, no-cache" } });
   },
 });

@@ -18,5 +18,5 @@ export const GET = api({
     responses: { 200: { description: "The delivery.", schema: deliverySchema } },
     errors: { 404: "`Webhook not found` or `Delivery not found`" },
   },
-  handler: ({ principal, params }) => getWebhookDelivery({ ownerId: principal.userId, subscriptionId: params.id, deliveryId: params.deliveryId }),
+  handler: ({ principal, params }) => getWebhookDelivery({ ownerId: principal.projectId, subscriptionId: params.id, deliveryId: params.deliveryId }),
 });

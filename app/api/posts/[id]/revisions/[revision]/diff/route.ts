@@ -20,5 +20,5 @@ export const GET = api({
     errors: { 404: "`Post not found`, or `Revision not found` (either side)." },
   },
   handler: ({ principal, params, query }) =>
-    diffPostRevision({ ownerId: principal.userId, postId: params.id, revision: params.revision, against: query.against }),
+    diffPostRevision({ ownerId: principal.projectId, postId: params.id, revision: params.revision, against: query.against }),
 });

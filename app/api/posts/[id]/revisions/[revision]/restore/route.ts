@@ -30,7 +30,7 @@ export const POST = api({
   },
   handler: async ({ req, principal, params }) => {
     const { post } = await restorePostRevision({
-      owner: { id: principal.userId, username: principal.username },
+      owner: { id: principal.projectId, username: principal.projectUsername },
       postId: params.id,
       revision: params.revision,
       actor: revisionActorOf(principal),

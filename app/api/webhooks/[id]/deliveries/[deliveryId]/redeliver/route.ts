@@ -19,5 +19,5 @@ export const POST = api({
     errors: { 404: "`Webhook not found` or `Delivery not found`", 409: "An attempt of this delivery is in flight." },
   },
   handler: async ({ principal, params }) =>
-    Response.json(await queueRedelivery({ ownerId: principal.userId, subscriptionId: params.id, deliveryId: params.deliveryId }), { status: 202 }),
+    Response.json(await queueRedelivery({ ownerId: principal.projectId, subscriptionId: params.id, deliveryId: params.deliveryId }), { status: 202 }),
 });
