@@ -8,7 +8,7 @@
 // take a keyboard user to a project they were only passing by (WCAG 3.2.2). So a change made with
 // the arrow keys waits for Enter (Escape or leaving the field puts the current project back); a
 // pointer choice, or one made in the open list, switches at once.
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import styles from "./shell.module.css";
 
@@ -17,7 +17,6 @@ export type SwitcherProject = { username: string; displayName: string | null; ro
 const BROWSE_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
 
 export function ProjectSwitcher({ projects, current, own }: { projects: SwitcherProject[]; current: string; own: string }) {
-  const router = useRouter();
   const pathname = usePathname();
   const hintId = useId();
   const [value, setValue] = useState(current);
@@ -27,7 +26,9 @@ export function ProjectSwitcher({ projects, current, own }: { projects: Switcher
     if (username === current) return;
     // The same section (posts, collections, …), not the same record: ids differ between projects.
     const section = pathname.split("/").slice(0, 3).join("/") || "/dashboard/posts";
-    router.push(username === own ? section : `${section}?project=${encodeURIComponent(username)}`);
+    // A whole page load: the shell (navigation by role, this switcher) is the layout's, which a
+    // client-side navigation that changes only the query would keep from the old project.
+    window.location.assign(username === own ? section : `${section}?project=${encodeURIComponent(username)}`);
   }
 
   return (

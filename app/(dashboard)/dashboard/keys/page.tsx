@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Th, cellClass } from "@/components/ui/table";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { listApiKeys, type ApiKeyView } from "@/lib/auth/list-api-keys";
 import { SCOPES } from "@/lib/auth/scopes";
 
@@ -20,8 +20,8 @@ function KeyState({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
 }
 
 export default async function KeysPage() {
-  const account = await requireAccount();
-  const keys = await listApiKeys({ ownerId: account.id });
+  const { principal } = await requireProject();
+  const keys = await listApiKeys({ ownerId: principal.projectId });
   // eslint-disable-next-line react-hooks/purity -- a server render: "now" is the request's time
   const now = Date.now();
   return (
