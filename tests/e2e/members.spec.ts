@@ -162,7 +162,7 @@ test("the owner invites an editor and a contributor by link; each joins and sees
   await expect(contributorPage).toHaveURL(new RegExp(`/dashboard/posts/[^/?]+\\?project=${owner.username}$`));
   await contributorPage.getByRole("textbox", { name: "Title" }).fill("From the contributor");
   await expect(contributorPage.getByRole("status").filter({ hasText: /Saved/ })).toBeVisible();
-  const ownerPosts = await page.request.get("/api/posts?includeDrafts=true");
+  const ownerPosts = await page.request.get("/api/posts/mine");
   expect(JSON.stringify(await ownerPosts.json())).toContain("From the contributor");
 
   // The owner: a role change, a suspension and its end, a removal with an heir.
@@ -274,4 +274,57 @@ test("keys: the owner makes a project key with a role; a member's personal keys 
   await expect(page.getByRole("row").filter({ hasText: "Reader" })).toHaveCount(0);
   await checkNarrowDark(page, "keys-team", testInfo);
   await viewerPage.context().close();
+});
+
+test("a member's dashboard: the switcher, the project's pages and API calls, the navigation by role, 404 when suspended", async ({ page, makeUser, browser, baseURL }, testInfo) => {
+  const { db } = await import("../../lib/db");
+  const owner = await makeUser({ plan: "pro" });
+  const member = await makeUser({ plan: "free" });
+  await db().membership.create({ data: { projectId: owner.id, userId: member.id, role: "author" } });
+  const ownerPage = await browserOf(browser, baseURL, owner);
+  await ownerPage.request.post("/api/posts", { data: { title: "The owner's post", slug: "owners-post" } });
+
+  await signIn(page, member);
+  const switcher = page.getByRole("combobox", { name: "Project" });
+  await expect(switcher.locator("option")).toHaveText([`${member.username} · Owner`, `${owner.username} · Author`]);
+  await expect(switcher).toHaveValue(member.username);
+  await expectNoSeriousA11yIssues(page);
+
+  // Arrow keys only browse; Enter opens.
+  await switcher.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL((url) => !url.searchParams.has("project"));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/posts" && url.searchParams.get("project") === owner.username);
+  await expect(page.getByRole("link", { name: "The owner's post" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Project" })).toHaveValue(owner.username);
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav.getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Import" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Members" })).toHaveAttribute("href", `/dashboard/members?project=${owner.username}`);
+  await expectNoSeriousA11yIssues(page);
+  await screenshot(page, testInfo, "project-switcher");
+  await checkNarrowDark(page, "posts-member", testInfo);
+
+  // A link inside the project keeps it, and so does an API call from it (Inkbase-Project).
+  await page.getByRole("button", { name: "New post" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/posts/[^/?]+\\?project=${owner.username}$`));
+  await page.getByRole("textbox", { name: "Title" }).fill("Written by the member");
+  await expect(page.getByRole("status").filter({ hasText: /Saved/ })).toBeVisible();
+  const owners = await ownerPage.request.get("/api/posts/mine");
+  expect(JSON.stringify(await owners.json())).toContain("Written by the member");
+  const own = await page.request.get("/api/posts/mine");
+  expect(JSON.stringify(await own.json())).not.toContain("Written by the member");
+
+  await page.goto(`/dashboard/members?project=${owner.username}`);
+  await expect(memberRow(page, member.username)).toContainText("Author");
+  await expect(page.getByRole("button", { name: "Invite member" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Leave project" })).toBeVisible();
+
+  await db().membership.update({ where: { projectId_userId: { projectId: owner.id, userId: member.id } }, data: { status: "suspended" } });
+  expect((await page.goto(`/dashboard/posts?project=${owner.username}`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.goto("/dashboard/posts");
+  await expect(page.getByRole("combobox", { name: "Project" })).toHaveCount(0);
+  await ownerPage.context().close();
 });
