@@ -52,7 +52,7 @@ export const commands: Record<string, Command> = {
     const { listApiKeys } = await import("../lib/auth/list-api-keys");
     const user = await findUserByUsername(required(flags, "username"));
     // The same view as GET /api/keys: never the key, with expiry and last use.
-    return { keys: await listApiKeys({ ownerId: user.id }) };
+    return { keys: await listApiKeys({ projectId: user.id, actorId: user.id, role: "owner", kind: "session" }) };
   },
 
   "webhook:list": async (flags) => {

@@ -1,6 +1,6 @@
 // Pending (and expired) invitations (TEAMS.md "Dashboard"): address, role, status, who invited,
 // when it expires, and "Resend" / "Revoke" where the viewing member may make such an invitation.
-import type { PendingInvitation } from "@/lib/dashboard/list-project-members";
+import type { InvitationView as PendingInvitation } from "@/lib/members/list-invitations";
 import { Badge } from "../ui/badge";
 import { LocalTime } from "../ui/local-time";
 import { Table, Th, cellClass } from "../ui/table";

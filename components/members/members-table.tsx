@@ -2,7 +2,7 @@
 // the viewing member may use — a "Role" select, "Suspend"/"Reinstate", "Remove" — decided on the
 // server by can() and passed in as flags; the owner's row never has any.
 import type { MemberRole } from "@/lib/client/members-api";
-import type { ProjectMember } from "@/lib/dashboard/list-project-members";
+import type { MemberView as ProjectMember } from "@/lib/members/list-members";
 import { Badge } from "../ui/badge";
 import { LocalTime } from "../ui/local-time";
 import { Table, Th, cellClass } from "../ui/table";

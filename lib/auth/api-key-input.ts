@@ -1,6 +1,7 @@
 // What POST /api/keys accepts (DASHBOARD.md): a name, at least one scope, an optional expiry that
 // lies in the future. The domain function checks the scopes again (the CLI calls it too).
 import { z } from "zod";
+import { memberRoleSchema } from "./roles";
 import { scopeSchema } from "./scopes";
 
 export const createApiKeyBodySchema = z.object({
@@ -12,4 +13,7 @@ export const createApiKeyBodySchema = z.object({
     .optional()
     .transform((value) => (value ? new Date(value) : null))
     .refine((value) => value === null || value.getTime() > Date.now(), "Must be in the future"),
+  /** TEAMS.md "Keys": `personal` (default) acts as the caller; `project` (admins, the owner) as the project with `role`. */
+  kind: z.enum(["personal", "project"]).default("personal"),
+  role: memberRoleSchema.optional(),
 });

@@ -1,5 +1,6 @@
 // Response shapes of /api/keys (DASHBOARD.md "API keys"), for the OpenAPI document.
 import { z } from "zod";
+import { ROLES } from "./roles";
 import { SCOPES } from "./scopes";
 
 const instant = z.iso.datetime();
@@ -14,6 +15,9 @@ export const apiKeySchema = z
     lastUsedAt: instant.nullable().meta({ description: "Updated at most once a minute." }),
     expiresAt: instant.nullable(),
     revokedAt: instant.nullable(),
+    kind: z.enum(["personal", "project"]).meta({ description: "`personal`: acts as its maker within their role now; `project`: acts as the project with `role`." }),
+    role: z.enum(ROLES).meta({ description: "A project key's role; a personal key's maker's role now." }),
+    createdBy: z.object({ id: z.string(), username: z.string() }).nullable().meta({ description: "Who made it; null for the CLI's keys and keys made before teams." }),
   })
   .meta({ id: "ApiKey" });
 

@@ -3,6 +3,7 @@ import { db } from "../db";
 import { notFound } from "../http/api-error";
 import { parseOrThrow } from "../http/parse-input";
 import { generateApiKey } from "./api-key-format";
+import { memberRoleSchema } from "./roles";
 import { scopeSchema, type Scope } from "./scopes";
 
 const inputSchema = z.object({
@@ -10,22 +11,34 @@ const inputSchema = z.object({
   name: z.string().trim().min(1).max(100).default("API key"),
   scopes: z.array(scopeSchema).min(1, "At least one scope is required"),
   expiresAt: z.date().nullable().optional(),
+  kind: z.enum(["personal", "project"]).default("project"),
+  role: memberRoleSchema.default("admin"),
+  createdById: z.string().nullable().optional(),
 });
 
 export type CreatedApiKey = { id: string; key: string; prefix: string; scopes: Scope[]; name: string; expiresAt: string | null };
 
 /**
  * Returns the full key: the only time it exists outside the caller's hands. Scopes arrive as
- * plain strings (CLI, dashboard) and are checked against the scope list here.
+ * plain strings (CLI, dashboard) and are checked against the scope list here. `userId` is the
+ * project; without `kind` it is a project key with role `admin` (the CLI's `key:create`).
  */
-export async function createApiKey(input: { userId: string; name?: string; scopes: string[]; expiresAt?: Date | null }): Promise<CreatedApiKey> {
-  const { userId, name, scopes, expiresAt } = parseOrThrow(inputSchema, input);
+export async function createApiKey(input: {
+  userId: string;
+  name?: string;
+  scopes: string[];
+  expiresAt?: Date | null;
+  kind?: "personal" | "project";
+  role?: string;
+  createdById?: string | null;
+}): Promise<CreatedApiKey> {
+  const { userId, name, scopes, expiresAt, kind, role, createdById } = parseOrThrow(inputSchema, input);
   const user = await db().user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw notFound("User not found");
   const { key, prefix, hash } = generateApiKey();
   const uniqueScopes = [...new Set(scopes)];
   const row = await db().apiKey.create({
-    data: { userId, name, prefix, hash, scopes: uniqueScopes, expiresAt: expiresAt ?? null },
+    data: { userId, name, prefix, hash, scopes: uniqueScopes, expiresAt: expiresAt ?? null, kind, role, createdById: createdById ?? null },
     select: { id: true },
   });
   return { id: row.id, key, prefix, scopes: uniqueScopes, name, expiresAt: expiresAt?.toISOString() ?? null };

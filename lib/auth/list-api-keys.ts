@@ -1,4 +1,7 @@
 import { db } from "../db";
+import { can } from "./can";
+import type { Principal } from "./principal";
+import { isMemberRole, type Role } from "./roles";
 import type { Scope } from "./scopes";
 import { isScope } from "./scopes";
 
@@ -12,15 +15,27 @@ export type ApiKeyView = {
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
+  kind: "personal" | "project";
+  role: Role;
+  createdBy: { id: string; username: string } | null;
 };
 
-/** The owner's keys, newest first, revoked and expired ones included (they explain a 401). */
-export async function listApiKeys(options: { ownerId: string }): Promise<ApiKeyView[]> {
-  if (!options.ownerId) throw new Error("listApiKeys needs an owner");
+type Caller = Pick<Principal, "projectId" | "actorId" | "role" | "kind">;
+
+/**
+ * TEAMS.md "Keys": the caller's personal keys in the current project and, for admins and the
+ * owner, the project's keys; newest first, revoked and expired ones included (they explain a 401).
+ */
+export async function listApiKeys(caller: Caller): Promise<ApiKeyView[]> {
+  if (!caller.projectId) throw new Error("listApiKeys needs a project");
+  const mine = { kind: "personal", createdById: caller.actorId };
   const rows = await db().apiKey.findMany({
-    where: { userId: options.ownerId },
+    where: { userId: caller.projectId, OR: can(caller, "keys.project") ? [mine, { kind: "project" }] : [mine] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
+    select: {
+      id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true,
+      kind: true, role: true, createdBy: { select: { id: true, username: true } },
+    },
   });
   return rows.map((row) => ({
     id: row.id,
@@ -31,5 +46,8 @@ export async function listApiKeys(options: { ownerId: string }): Promise<ApiKeyV
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    kind: row.kind === "personal" ? "personal" : "project",
+    role: row.kind === "personal" ? caller.role : isMemberRole(row.role) ? row.role : "admin",
+    createdBy: row.createdBy,
   }));
 }

@@ -8,7 +8,8 @@
 //   write takes: collection, entry, then the move row), re-reading the move FOR UPDATE: only a
 //   move still `pending` is made, so a cancelled one never is and none is made twice;
 // - a move whose entry was deleted or whose version was pruned meanwhile is marked `failed` with
-//   that reason (`entry_deleted`, `version_pruned`), and nothing else changes.
+//   that reason (`entry_deleted`, `version_pruned`), and nothing else changes; so is a move of a
+//   protected label whose maker no longer may make it (`not_allowed`, TEAMS.md).
 import { runLastStatement, sql, sqlTransaction, type SqlRunner } from "../db-sql";
 import { ApiError } from "../http/api-error";
 import { logger } from "../log/logger";
@@ -17,6 +18,7 @@ import type { FoundCollection } from "./find-collection";
 import { lockCollectionEntry, type LockedEntry } from "./lock-collection-entry";
 import { moveLockedLabel } from "./move-locked-label";
 import { actorFromColumns, type Owner } from "./owner";
+import { makerMayMoveLabel } from "./scheduled-move-right";
 
 /** A claimed move stays invisible to other ticks this long: far longer than applying one takes. */
 const CLAIM_LOCK_MS = 2 * 60_000;
@@ -70,12 +72,13 @@ type MoveRow = {
   slug: string;
   ownerId: string;
   username: string;
+  protectedLabels: string[] | null;
 };
 
 /** Null when there was nothing to do (cancelled, replaced, already made, collection deleted). */
 async function applyMove(tx: SqlRunner, id: string): Promise<keyof LabelMoveRun | null> {
   const [move] = await tx.$queryRaw<MoveRow[]>`
-    SELECT m."entryId", m.name, m.version, m.meta, m."actorType", m."actorId", m."actorPrefix", c.slug, c."ownerId", u.username
+    SELECT m."entryId", m.name, m.version, m.meta, m."actorType", m."actorId", m."actorPrefix", c.slug, c."ownerId", u.username, c."protectedLabels"
     FROM "ScheduledLabelMove" m JOIN "Collection" c ON c.pk = m."collectionPk" JOIN "User" u ON u.id = c."ownerId"
     WHERE m.id = ${id} AND m.status = 'pending'`;
   if (!move) return null;
@@ -91,6 +94,7 @@ async function applyMove(tx: SqlRunner, id: string): Promise<keyof LabelMoveRun 
   const [still] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM "ScheduledLabelMove" WHERE id = ${id} FOR UPDATE`;
   if (still?.status !== "pending") return null;
   if (!locked) return settle(tx, id, "failed", "entry_deleted");
+  if (!(await makerMayMoveLabel(tx, move))) return settle(tx, id, "failed", "not_allowed");
   const owner: Owner = {
     id: move.ownerId,
     username: move.username,

@@ -5,6 +5,7 @@ import { collectionSchemaSchema, fieldListSchema, indexMappingSchema, type Colle
 
 const nameSchema = z.string().trim().min(1).max(200);
 import { SLUG_PATTERN } from "../slug-pattern";
+import { labelNameSchema } from "./label-name";
 
 export const createCollectionBody = z.strictObject({
   name: nameSchema,
@@ -20,9 +21,11 @@ export const updateCollectionBody = z
     schema: collectionSchemaSchema.optional(),
     fields: fieldListSchema.optional(),
     indexes: indexMappingSchema.optional(),
+    /** TEAMS.md: labels only editors and above may point or remove (admins set the list). */
+    protectedLabels: z.array(labelNameSchema).max(50).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: "Send at least one of name, schema, fields, indexes",
+    message: "Send at least one of name, schema, fields, indexes, protectedLabels",
   });
 
 export type CreateCollectionInput = z.output<typeof createCollectionBody>;

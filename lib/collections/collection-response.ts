@@ -21,6 +21,7 @@ export const collectionResponseSchema = z
     name: z.string(),
     slug: z.string(),
     schema: collectionSchemaBodySchema,
+    protectedLabels: z.array(z.string()).meta({ description: "Labels only editors and above may point or remove (TEAMS.md); default [\"production\"]." }),
     entryCount: z.number().int(),
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -29,7 +29,7 @@ export async function findCollection(tx: SqlRunner, options: Options & { count?:
     lock === "update" ? Prisma.sql`FOR UPDATE` : lock === "key share" ? Prisma.sql`FOR KEY SHARE` : Prisma.empty;
   const count = options.count ? Prisma.sql`, ${entryCountSql("c")} AS "entryCount"` : Prisma.empty;
   const rows = await tx.$queryRaw<FoundCollection[]>`
-    SELECT pk, slug, name, schema, "createdAt", "updatedAt" ${count} FROM "Collection" c
+    SELECT pk, slug, name, schema, "protectedLabels", "createdAt", "updatedAt" ${count} FROM "Collection" c
     WHERE "ownerId" = ${ownerId} AND slug = ${slug} ${lockClause}`;
   const row = rows[0];
   if (!row) throw notFound("Collection not found");

@@ -49,7 +49,7 @@ export async function lockCollectionEntry(
     : Prisma.empty;
   const [row] = await tx.$queryRaw<Row[]>`
     WITH c AS (
-      SELECT pk, slug, name, schema, "createdAt", "updatedAt" FROM "Collection"
+      SELECT pk, slug, name, schema, "protectedLabels", "createdAt", "updatedAt" FROM "Collection"
       WHERE "ownerId" = ${ownerId} AND slug = ${slug} FOR KEY SHARE)
     SELECT c.*, e.id AS "entryId", e.version AS "entryVersion", e."createdAt" AS "entryCreatedAt", e."updatedAt" AS "entryUpdatedAt"
     FROM c LEFT JOIN LATERAL (

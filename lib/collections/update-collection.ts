@@ -31,7 +31,11 @@ export async function updateCollection(
     const schema = foldSchema(input, current.parsedSchema);
     const row = await tx.collection.update({
       where: { pk: current.pk },
-      data: { ...(input.name !== undefined ? { name: input.name } : {}), ...(schema !== undefined ? { schema } : {}) },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(schema !== undefined ? { schema } : {}),
+        ...(input.protectedLabels !== undefined ? { protectedLabels: [...new Set(input.protectedLabels)] } : {}),
+      },
     });
     // Read after the row lock, in a statement of its own: the lock waited for the entry writes in
     // flight (they hold the row FOR KEY SHARE), and only a snapshot taken after them sees their

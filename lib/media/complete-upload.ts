@@ -13,7 +13,7 @@ import { uploadKey } from "./stage-upload";
 import { mediaStorage, type MediaStorage } from "./storage";
 import type { MediaResponse } from "./to-media";
 
-export async function completeUpload(options: { ownerId: string; uploadId: string; alt?: string; storage?: MediaStorage }): Promise<MediaResponse> {
+export async function completeUpload(options: { ownerId: string; uploadId: string; alt?: string; storage?: MediaStorage; createdById?: string | null }): Promise<MediaResponse> {
   if (!options.ownerId) throw new Error("completeUpload needs an owner");
   const storage = options.storage ?? mediaStorage();
   const upload = await db().mediaUpload.findFirst({ where: { id: options.uploadId, ownerId: options.ownerId, purpose: "media" } });
@@ -26,7 +26,7 @@ export async function completeUpload(options: { ownerId: string; uploadId: strin
 
   try {
     const bytes = await readStagedUpload({ upload, storage });
-    const media = await createMedia({ ownerId: options.ownerId, bytes, filename: upload.filename, alt: options.alt, declaredType: upload.mimeType, storage, consumesUpload: upload.id });
+    const media = await createMedia({ ownerId: options.ownerId, bytes, filename: upload.filename, alt: options.alt, declaredType: upload.mimeType, storage, consumesUpload: upload.id, createdById: options.createdById });
     await storage.delete([key]).catch((err: unknown) => logger().warn({ err, key }, "staged upload left for the orphan sweep"));
     return media;
   } catch (err) {

@@ -34,6 +34,8 @@ export async function createMedia(input: {
   storage?: MediaStorage;
   /** A two-step upload this completes: its row goes in the same transaction as the medium's. */
   consumesUpload?: string;
+  /** The member who uploads it (TEAMS.md "own media"). */
+  createdById?: string | null;
   /**
    * An import's copy: when a medium of the same source bytes appeared while these were processed,
    * throw SameSourceMedia (carrying it) instead of storing a second (write-media-row.ts).
@@ -50,7 +52,7 @@ export async function createMedia(input: {
   const id = randomId("med");
   const stored = await orStorageUnavailable("storing a new medium", () => storeMediaFiles(storage, id, filename, processed));
   try {
-    const row = await writeMediaRow({ id, ownerId: input.ownerId, filename, alt: cleanAlt(input.alt), processed, stored, sourceHash, consumesUpload: input.consumesUpload, reuseSameSource: input.reuseSameSource });
+    const row = await writeMediaRow({ id, ownerId: input.ownerId, filename, alt: cleanAlt(input.alt), processed, stored, sourceHash, consumesUpload: input.consumesUpload, createdById: input.createdById, reuseSameSource: input.reuseSameSource });
     return toMedia(row, []);
   } catch (err) {
     await storage.delete(stored.keys).catch((cleanup: unknown) => logger().warn({ err: cleanup, id }, "media files left for the orphan sweep"));

@@ -26,6 +26,8 @@ export async function writeMediaRow(input: {
   /** SHA-256 (hex) of the bytes as they arrived. */
   sourceHash: string;
   consumesUpload?: string;
+  /** The member who uploads it (TEAMS.md "own media"). */
+  createdById?: string | null;
   /** An import's copy: throw SameSourceMedia rather than write a second medium of the same source bytes. */
   reuseSameSource?: boolean;
 }): Promise<MediaRow> {
@@ -60,6 +62,7 @@ export async function writeMediaRow(input: {
         etag: stored.etag,
         sourceHash: input.sourceHash,
         storedBytes: BigInt(stored.storedBytes),
+        createdById: input.createdById ?? null,
       },
     });
     await enqueueEvent(tx, {

@@ -125,6 +125,7 @@ export const collectionExample = {
     fields: [{ name: "title", type: "string", required: true }, { name: "slug", type: "slug" }],
     indexes: { slug: "slug", title: "title" },
   },
+  protectedLabels: ["production"],
   entryCount: 0,
   createdAt: "2026-11-23T15:05:07.424Z",
   updatedAt: "2026-11-23T15:05:07.424Z",

@@ -4,7 +4,7 @@
 // builder; `errors` lists only those the handler itself can answer with.
 import type { z } from "zod";
 
-export const API_TAGS = ["Posts", "Post history", "Public posts", "Collections", "Entries", "Versions", "Labels", "Media", "Webhooks", "Events", "Account", "Portability", "Operations"] as const;
+export const API_TAGS = ["Posts", "Post history", "Public posts", "Collections", "Entries", "Versions", "Labels", "Media", "Webhooks", "Events", "Account", "Members", "Portability", "Operations"] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
 export type DocResponse = {

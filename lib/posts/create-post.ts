@@ -20,14 +20,21 @@ export async function createPost(options: {
   input: CreatePostInput;
   /** Who creates it, for its first revision; defaults to the owner. */
   actor?: RevisionActor;
+  /**
+   * TEAMS.md: a member other than the owner who creates it is its `createdBy` and, unless
+   * `coauthors` is given, its first { userId } co-author.
+   */
+  createdById?: string | null;
   now?: Date;
 }): Promise<{ id: string }> {
   const { owner, actor } = options;
+  const createdById = options.createdById && options.createdById !== owner.id ? options.createdById : null;
+  const input = createdById && options.input.coauthors === undefined ? { ...options.input, coauthors: [{ userId: createdById }] } : options.input;
   const now = options.now ?? new Date();
   assertSlugNotReserved(options.input.slug);
   const content = await fillMediaImageSizes(owner.id, options.input.content ?? EMPTY_DOCUMENT);
   try {
-    const created = await db().$transaction((tx) => insertPost(tx, { owner, input: { ...options.input, content }, actor, now, events: true }));
+    const created = await db().$transaction((tx) => insertPost(tx, { owner, input: { ...input, content }, actor, now, events: true, createdById }));
     // A draft or a scheduled post changes nothing readers see (the tick purges the latter when its
     // time comes); a post published now is in its blog's pages.
     const requested = options.input.publishedAt ? new Date(options.input.publishedAt) : null;

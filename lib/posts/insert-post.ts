@@ -25,7 +25,16 @@ import { pickSeoFields } from "./to-post-fields";
 
 export async function insertPost(
   tx: Tx,
-  options: { owner: { id: string; username: string }; input: CreatePostInput; actor?: RevisionActor; now: Date; events: boolean; createdAt?: Date },
+  options: {
+    owner: { id: string; username: string };
+    input: CreatePostInput;
+    actor?: RevisionActor;
+    now: Date;
+    events: boolean;
+    createdAt?: Date;
+    /** A member other than the owner who creates it (TEAMS.md `createdBy`). */
+    createdById?: string | null;
+  },
 ): Promise<{ id: string }> {
   const { owner, input, now } = options;
   const content = input.content ?? EMPTY_DOCUMENT;
@@ -56,6 +65,7 @@ export async function insertPost(
     ...pickSeoFields(input),
     createdAt: options.createdAt ?? now,
     updatedAt: now,
+    createdById: options.createdById ?? null,
   };
 
   const post = await tx.post.create({ data });

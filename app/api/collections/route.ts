@@ -10,6 +10,7 @@ import { z } from "zod";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   docs: {
@@ -23,6 +24,7 @@ export const GET = api({
 
 export const POST = api({
   auth: "key-or-session",
+  action: "collections.manage",
   plan: "pro",
   scopes: ["collections:write"],
   body: createCollectionBody,

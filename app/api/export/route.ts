@@ -10,6 +10,7 @@ export const maxDuration = 300;
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["posts:read", "collections:read"],
   query: z.object({ format: z.enum(["json", "markdown"]).default("json") }),
   docs: {

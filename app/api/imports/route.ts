@@ -18,6 +18,7 @@ const RUN_BUDGET_MS = 270_000;
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["posts:write"],
   docs: {
     summary: "Start an import",

@@ -1,6 +1,7 @@
 // GET /api/media – the caller's media library, newest first: ?page&limit&q → { data, pageInfo } (media:read)
 // POST /api/media – upload one image in one request (≤ 4 MiB): multipart `file` (+ `alt`), or raw bytes with ?filename= → 201 media (media:write)
 import { api } from "@/lib/http/api";
+import { mediaCreator } from "@/lib/media/authorize-media-action";
 import { createMedia } from "@/lib/media/create-media";
 import { listMedia } from "@/lib/media/list-media";
 import { mediaErrors, mediaListQuerySchema, mediaPageSchema, mediaUploadFormSchema, rawImageSchema, uploadQuerySchema } from "@/lib/media/media-input";
@@ -11,6 +12,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["media:read"],
   query: mediaListQuerySchema,
   docs: {
@@ -25,6 +27,7 @@ export const GET = api({
 
 export const POST = api({
   auth: "key-or-session",
+  action: "media.upload",
   scopes: ["media:write"],
   query: uploadQuerySchema,
   docs: {
@@ -39,7 +42,7 @@ export const POST = api({
   },
   handler: async ({ req, principal, query }) => {
     const upload = await readUploadRequest(req, query);
-    const media = await createMedia({ ownerId: principal.projectId, ...upload });
+    const media = await createMedia({ ownerId: principal.projectId, ...upload, createdById: mediaCreator(principal) });
     return Response.json(media, { status: 201 });
   },
 });

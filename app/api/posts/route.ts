@@ -5,11 +5,13 @@ import { createPostSchema } from "@/lib/posts/post-input";
 import { revisionActorOf } from "@/lib/posts/revision-actor";
 import { createdPostSchema } from "@/lib/posts/post-response";
 import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
+import { authorize } from "@/lib/auth/can";
 
 export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "posts.create",
   scopes: ["posts:write"],
   body: createPostSchema,
   docs: {
@@ -18,10 +20,20 @@ export const POST = api({
     tag: "Posts",
     sdk: 'inkbase.posts.create({ title: "Hello", slug: "hello", status: "published" })',
     responses: { 201: { description: "Created.", schema: createdPostSchema } },
-    errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account", 409: "`Slug already used`." },
+    errors: { 400: "Invalid input, or `This slug is reserved and cannot be used`.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account; `Not allowed for your role` (TEAMS.md).", 409: "`Slug already used`." },
   },
   handler: async ({ principal, body }) => {
-    if (body.status === "published") requireVerifiedEmail(principal);
-    return Response.json(await createPost({ owner: { id: principal.projectId, username: principal.projectUsername }, input: body, actor: revisionActorOf(principal) }), { status: 201 });
+    if (body.status === "published") {
+      // The new post will be the caller's own: authors may publish it, contributors request review.
+      authorize(principal, "posts.publish", { createdById: principal.actorId });
+      requireVerifiedEmail(principal);
+    }
+    const created = await createPost({
+      owner: { id: principal.projectId, username: principal.projectUsername },
+      input: body,
+      actor: revisionActorOf(principal),
+      createdById: principal.keyKind === "project" ? null : principal.actorId,
+    });
+    return Response.json(created, { status: 201 });
   },
 });

@@ -10,6 +10,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   docs: {
     summary: "List webhook endpoints",
@@ -23,6 +24,7 @@ export const GET = api({
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   body: createSubscriptionInputSchema,
   docs: {

@@ -6,20 +6,34 @@ import { LeaveProjectButton } from "@/components/members/leave-project-button";
 import styles from "@/components/members/members.module.css";
 import { MembersTable } from "@/components/members/members-table";
 import { can } from "@/lib/auth/can";
-import { EDITOR_INVITABLE_ROLES } from "@/lib/auth/permissions";
+import type { Principal } from "@/lib/auth/principal";
 import { MEMBER_ROLES, type MemberRole } from "@/lib/auth/roles";
 import { requireProject } from "@/lib/dashboard/current-project";
-import { listPendingInvitations, listProjectMembers } from "@/lib/dashboard/list-project-members";
+import { authorizeInviteRole } from "@/lib/members/create-invitation";
+import { listInvitations } from "@/lib/members/list-invitations";
+import { listMembers } from "@/lib/members/list-members";
 
 export const metadata: Metadata = { title: "Members" };
+
+/** The roles this member may invite (and whose invitations they may resend or revoke): the API's own rule. */
+function invitableRoles(principal: Principal): MemberRole[] {
+  return MEMBER_ROLES.filter((role) => {
+    try {
+      authorizeInviteRole(principal, role);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
 
 export default async function MembersPage() {
   const { principal } = await requireProject();
   const manage = can(principal, "members.manage");
-  const inviteRoles: MemberRole[] = manage ? [...MEMBER_ROLES] : can(principal, "members.invite") ? [...EDITOR_INVITABLE_ROLES].filter((role): role is MemberRole => role !== "owner") : [];
+  const inviteRoles = invitableRoles(principal);
   const [members, invitations] = await Promise.all([
-    listProjectMembers({ projectId: principal.projectId }),
-    inviteRoles.length ? listPendingInvitations({ projectId: principal.projectId }) : Promise.resolve([]),
+    listMembers(principal.projectId),
+    inviteRoles.length ? listInvitations(principal.projectId) : Promise.resolve([]),
   ]);
   const own = principal.role === "owner";
 

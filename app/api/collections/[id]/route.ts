@@ -16,6 +16,7 @@ import { collectionReferencedSchema } from "@/lib/collections/modeling-response"
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: collectionParams,
@@ -31,6 +32,7 @@ export const GET = api({
 
 export const PATCH = api({
   auth: "key-or-session",
+  action: "collections.manage",
   plan: "pro",
   scopes: ["collections:write"],
   params: collectionParams,
@@ -49,6 +51,7 @@ export const PATCH = api({
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "collections.manage",
   plan: "pro",
   scopes: ["collections:delete"],
   params: collectionParams,

@@ -12,6 +12,7 @@ const RUN_BUDGET_MS = 270_000;
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["posts:write"],
   params: z.object({ id: z.string() }),
   docs: {

@@ -12,6 +12,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["posts:write"],
   body: createImportUploadInputSchema,
   docs: {

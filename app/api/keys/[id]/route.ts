@@ -3,11 +3,13 @@ import { z } from "zod";
 import { revokedApiKeySchema } from "@/lib/auth/api-key-response";
 import { api } from "@/lib/http/api";
 import { revokeApiKey } from "@/lib/auth/revoke-api-key";
+import { can } from "@/lib/auth/can";
 
 export const runtime = "nodejs";
 
 export const DELETE = api({
   auth: "session",
+  action: "keys.personal",
   params: z.object({ id: z.string() }),
   docs: {
     summary: "Revoke an API key",
@@ -16,5 +18,6 @@ export const DELETE = api({
     responses: { 200: { description: "The key as revoked.", schema: revokedApiKeySchema } },
     errors: { 404: "`API key not found`" },
   },
-  handler: ({ principal, params }) => revokeApiKey({ id: params.id, ownerId: principal.projectId }),
+  handler: ({ principal, params }) =>
+    revokeApiKey({ id: params.id, ownerId: principal.projectId, ...(can(principal, "keys.project") ? {} : { createdById: principal.actorId, kind: "personal" }) }),
 });

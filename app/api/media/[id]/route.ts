@@ -3,6 +3,7 @@
 // DELETE /api/media/:id – delete it and its files; 409 with usedBy while in use unless ?force=true (media:write)
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { authorizeMediaEdit } from "@/lib/media/authorize-media-action";
 import { successSchema } from "@/lib/openapi/shared-schemas";
 import { deleteMedia } from "@/lib/media/delete-media";
 import { getMedia } from "@/lib/media/get-media";
@@ -16,6 +17,7 @@ const params = z.object({ id: z.string() });
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["media:read"],
   params,
   docs: {
@@ -30,6 +32,7 @@ export const GET = api({
 
 export const PATCH = api({
   auth: "key-or-session",
+  action: "media.edit",
   scopes: ["media:write"],
   params,
   body: mediaPatchSchema,
@@ -41,11 +44,15 @@ export const PATCH = api({
     responses: { 200: { description: "The medium as changed.", schema: mediaSchema } },
     errors: { 404: "`Media not found`" },
   },
-  handler: ({ principal, params, body }) => updateMedia({ ownerId: principal.projectId, id: params.id, input: body }),
+  handler: async ({ principal, params, body }) => {
+    await authorizeMediaEdit(principal, params.id);
+    return updateMedia({ ownerId: principal.projectId, id: params.id, input: body });
+  },
 });
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "media.edit",
   scopes: ["media:write"],
   params,
   query: deleteMediaQuerySchema,
@@ -60,5 +67,8 @@ export const DELETE = api({
       409: { description: "`Media is in use`, with `usedBy`.", schema: z.object({ error: z.literal("Media is in use"), usedBy: z.array(mediaUseSchema) }).meta({ id: "MediaInUse" }) },
     },
   },
-  handler: ({ principal, params, query }) => deleteMedia({ ownerId: principal.projectId, id: params.id, force: query.force }),
+  handler: async ({ principal, params, query }) => {
+    await authorizeMediaEdit(principal, params.id);
+    return deleteMedia({ ownerId: principal.projectId, id: params.id, force: query.force });
+  },
 });

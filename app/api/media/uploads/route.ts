@@ -10,6 +10,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "media.upload",
   scopes: ["media:write"],
   body: createUploadInputSchema,
   docs: {

@@ -3,6 +3,7 @@
 // DELETE /api/posts/:id – delete
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { authorizePostActions, publishesSomething } from "@/lib/posts/authorize-post-action";
 import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { deletePost } from "@/lib/posts/delete-post";
 import { getOwnerPost } from "@/lib/posts/get-owner-post";
@@ -22,6 +23,7 @@ const params = z.object({ id: z.string() });
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["posts:read"],
   params,
   query: formatQuerySchema,
@@ -42,6 +44,7 @@ export const GET = api({
 
 export const PATCH = api({
   auth: "key-or-session",
+  action: "posts.edit",
   scopes: ["posts:write"],
   params,
   body: updatePostSchema,
@@ -55,6 +58,7 @@ export const PATCH = api({
     errors: { 400: "Invalid input, or a reserved slug.", 403: "`Verify your email address first`: publishing or scheduling from an unverified account", 404: "`Post not found`.", 409: "`Slug already used`.", 412: { description: "`precondition_failed`: the post changed since that ETag; `current` is the post now.", schema: preconditionFailedSchema } },
   },
   handler: async ({ req, principal, params, body }) => {
+    await authorizePostActions(principal, params.id, publishesSomething(body) ? ["posts.edit", "posts.publish"] : ["posts.edit"]);
     if (body.status === "published") requireVerifiedEmail(principal);
     const { updatedAt } = await updatePost({
       owner: { id: principal.projectId, username: principal.projectUsername },
@@ -69,6 +73,7 @@ export const PATCH = api({
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "posts.delete",
   scopes: ["posts:delete"],
   params,
   docs: {
@@ -79,6 +84,7 @@ export const DELETE = api({
     errors: { 404: "`Post not found`." },
   },
   handler: async ({ principal, params }) => {
+    await authorizePostActions(principal, params.id, ["posts.delete"]);
     await deletePost({ ownerId: principal.projectId, id: params.id });
     return { success: true };
   },

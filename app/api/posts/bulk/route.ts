@@ -1,6 +1,8 @@
 // POST /api/posts/bulk – delete, publish or unpublish up to 100 of the caller's posts
 //   (`Prefer: return=representation` adds per-item `results`)
 import { api } from "@/lib/http/api";
+import { authorize, notAllowedForRole } from "@/lib/auth/can";
+import { postsAllowed } from "@/lib/posts/authorize-post-action";
 import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { applyBulkAction } from "@/lib/posts/apply-bulk-action";
 import { bulkPostsSchema } from "@/lib/posts/bulk-input";
@@ -13,6 +15,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "posts.edit",
   scopes: ["posts:write"],
   body: bulkPostsSchema,
   docs: {
@@ -26,7 +29,12 @@ export const POST = api({
   },
   handler: async ({ req, principal, body }) => {
     if (body.action === "publish") requireVerifiedEmail(principal);
-    const { affected, results } = await applyBulkAction({ ownerId: principal.projectId, input: body, actor: revisionActorOf(principal) });
+    // Ids the caller's role may not act on are skipped like ids not owned (TEAMS.md "Own post").
+    const action = body.action === "delete" ? "posts.delete" : "posts.publish";
+    authorize(principal, action);
+    const ids = await postsAllowed(principal, body.ids, action);
+    if (ids.length === 0) throw notAllowedForRole(principal.role);
+    const { affected, results } = await applyBulkAction({ ownerId: principal.projectId, input: { ...body, ids }, actor: revisionActorOf(principal) });
     return wantsRepresentation(req) ? { success: true, affected, results } : { success: true, affected };
   },
 });

@@ -16,6 +16,7 @@ const params = z.object({ id: z.string() });
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   params,
   docs: {
@@ -30,6 +31,7 @@ export const GET = api({
 
 export const PATCH = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params,
   body: updateSubscriptionInputSchema,
@@ -46,6 +48,7 @@ export const PATCH = api({
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params,
   docs: {

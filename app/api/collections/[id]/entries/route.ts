@@ -1,6 +1,7 @@
 // GET /api/collections/:id/entries – list entries (filters slug, tag, label, q; full=1 adds data; include=1..3 adds referenced entries)
 // POST /api/collections/:id/entries – create an entry (v_1), optionally pointing a label at it
 import { api } from "@/lib/http/api";
+import { refuseProtectedLabels } from "@/lib/collections/protected-labels";
 import { createEntry } from "@/lib/collections/create-entry";
 import { createEntryBody, listEntriesQuery } from "@/lib/collections/entry-input";
 import { listEntries } from "@/lib/collections/list-entries";
@@ -12,6 +13,7 @@ import { createdEntryExample, entryListExample } from "@/lib/openapi/response-ex
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: collectionParams,
@@ -30,6 +32,7 @@ export const GET = api({
 
 export const POST = api({
   auth: "key-or-session",
+  action: "entries.write",
   plan: "pro",
   scopes: ["collections:write"],
   params: collectionParams,
@@ -42,6 +45,8 @@ export const POST = api({
     responses: { 201: { description: "The new entry.", schema: createdEntrySchema, example: createdEntryExample } },
     errors: { 400: "Invalid input: `data` fails the collection schema, or a reference names no entry of its collection.", 404: "`Collection not found`.", 409: "`Slug already used` (the indexed slug).", 413: "`Entry data too large` (256 KB or more)." },
   },
-  handler: async ({ principal, params, body }) =>
-    Response.json(await createEntry({ owner: ownerOf(principal), collectionId: params.id, input: body }), { status: 201 }),
+  handler: async ({ principal, params, body }) => {
+    await refuseProtectedLabels(principal, params.id, [body.label]);
+    return Response.json(await createEntry({ owner: ownerOf(principal), collectionId: params.id, input: body }), { status: 201 });
+  },
 });

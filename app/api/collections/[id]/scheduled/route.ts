@@ -7,6 +7,7 @@ import { collectionParams } from "@/lib/collections/route-params";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: collectionParams,

@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const PUT = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["posts:write"],
   params: z.object({ id: z.string() }),
   body: z.strictObject({ showOnBlog: z.boolean() }),
@@ -20,7 +21,7 @@ export const PUT = api({
     errors: { 404: "`Post not found`: not a post you co-author." },
   },
   handler: async ({ principal, params, body }) => {
-    await setCoauthorShowOnBlog({ userId: principal.projectId, postId: params.id, show: body.showOnBlog });
+    await setCoauthorShowOnBlog({ userId: principal.actorId, postId: params.id, show: body.showOnBlog });
     return { id: params.id, showOnBlog: body.showOnBlog };
   },
 });

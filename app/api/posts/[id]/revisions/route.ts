@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["posts:read"],
   params: z.object({ id: z.string() }),
   query: revisionListQuerySchema,

@@ -9,6 +9,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:read"],
   params: z.object({ id: z.string() }),
   query: deliveryQuerySchema,

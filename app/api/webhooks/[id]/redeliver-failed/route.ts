@@ -10,6 +10,7 @@ const instant = z.iso.datetime({ offset: true, error: "Must be an ISO 8601 date-
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params: z.object({ id: z.string() }),
   body: z.object({ since: instant, until: instant.nullable().optional() }),

@@ -17,6 +17,7 @@ import { entryReferencedSchema } from "@/lib/collections/modeling-response";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: entryParams,
@@ -36,6 +37,7 @@ export const GET = api({
 
 export const PATCH = api({
   auth: "key-or-session",
+  action: "entries.write",
   plan: "pro",
   scopes: ["collections:write"],
   params: entryParams,
@@ -59,6 +61,7 @@ export const PATCH = api({
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "entries.delete",
   plan: "pro",
   scopes: ["collections:delete"],
   params: entryParams,

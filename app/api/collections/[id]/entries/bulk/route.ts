@@ -1,6 +1,8 @@
 // POST /api/collections/:id/entries/bulk – create, update or delete up to 50 entries, one result per item
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { authorize } from "@/lib/auth/can";
+import { bulkItemLabels, refuseProtectedLabels } from "@/lib/collections/protected-labels";
 import { insufficientScope } from "@/lib/http/api-error";
 import { bulkEntries } from "@/lib/collections/bulk-entries";
 import { bulkWantsDelete, parseBulkRequest } from "@/lib/collections/bulk-input";
@@ -11,6 +13,7 @@ import { bulkEntriesResponseSchema } from "@/lib/collections/collection-response
 
 export const POST = api({
   auth: "key-or-session",
+  action: "entries.write",
   plan: "pro",
   // The scope depends on the body (delete needs collections:delete), so it is checked here,
   // before the body is judged, as the wrapper would.
@@ -28,6 +31,9 @@ export const POST = api({
   handler: async ({ principal, params, body }) => {
     const scope = bulkWantsDelete(body) ? "collections:delete" : "collections:write";
     if (principal.scopes && !principal.scopes.includes(scope)) throw insufficientScope([scope]);
-    return bulkEntries({ owner: ownerOf(principal), collectionId: params.id, request: parseBulkRequest(body) });
+    const request = parseBulkRequest(body);
+    if (request.kind === "delete") authorize(principal, "entries.delete");
+    else await refuseProtectedLabels(principal, params.id, bulkItemLabels(request.items));
+    return bulkEntries({ owner: ownerOf(principal), collectionId: params.id, request });
   },
 });

@@ -8,6 +8,7 @@ import { successSchema } from "@/lib/openapi/shared-schemas";
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "labels.move",
   plan: "pro",
   scopes: ["collections:write"],
   params: collectionParams.extend({ scheduleId: z.string() }),

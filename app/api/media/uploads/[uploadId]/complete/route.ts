@@ -1,6 +1,7 @@
 // POST /api/media/uploads/:uploadId/complete – { alt? } → check and process the sent bytes → 201 media (media:write)
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { mediaCreator } from "@/lib/media/authorize-media-action";
 import { completeUpload } from "@/lib/media/complete-upload";
 import { completeUploadSchema, mediaErrors } from "@/lib/media/media-input";
 import { mediaSchema } from "@/lib/media/to-media";
@@ -9,6 +10,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "media.upload",
   scopes: ["media:write"],
   params: z.object({ uploadId: z.string() }),
   body: completeUploadSchema,
@@ -28,5 +30,5 @@ export const POST = api({
     },
   },
   handler: async ({ principal, params, body }) =>
-    Response.json(await completeUpload({ ownerId: principal.projectId, uploadId: params.uploadId, alt: body.alt }), { status: 201 }),
+    Response.json(await completeUpload({ ownerId: principal.projectId, uploadId: params.uploadId, alt: body.alt, createdById: mediaCreator(principal) }), { status: 201 }),
 });

@@ -7,6 +7,7 @@ export const runtime = "nodejs";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   scopes: ["posts:read"],
   params: revisionParamsSchema,
   query: revisionQuerySchema,

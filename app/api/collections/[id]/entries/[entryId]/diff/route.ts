@@ -11,6 +11,7 @@ const side = z.string().min(1).max(100);
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: entryParams,

@@ -9,6 +9,7 @@ import { versionsExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: entryParams,

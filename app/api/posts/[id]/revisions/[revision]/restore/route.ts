@@ -1,6 +1,7 @@
 // POST /api/posts/:id/revisions/:revision/restore – copy the revision back onto the post; honours If-Match (posts:write)
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { authorizePostActions } from "@/lib/posts/authorize-post-action";
 import { preconditionFailedSchema } from "@/lib/openapi/error-schemas";
 import { postRevisionEtag } from "@/lib/posts/post-revision";
 import { postSchema } from "@/lib/posts/post-response";
@@ -12,6 +13,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "posts.edit",
   scopes: ["posts:write"],
   params: revisionParamsSchema,
   docs: {
@@ -29,6 +31,8 @@ export const POST = api({
     },
   },
   handler: async ({ req, principal, params }) => {
+    // A restore may bring back another status or visibility: it needs both rights.
+    await authorizePostActions(principal, params.id, ["posts.edit", "posts.publish"]);
     const { post } = await restorePostRevision({
       owner: { id: principal.projectId, username: principal.projectUsername },
       postId: params.id,

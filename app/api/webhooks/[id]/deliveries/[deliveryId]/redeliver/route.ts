@@ -8,6 +8,7 @@ export const runtime = "nodejs";
 
 export const POST = api({
   auth: "key-or-session",
+  action: "project.manage",
   scopes: ["webhooks:write"],
   params: z.object({ id: z.string(), deliveryId: z.string() }),
   docs: {

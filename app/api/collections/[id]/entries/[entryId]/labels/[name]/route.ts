@@ -2,6 +2,7 @@
 // PUT /api/collections/:id/entries/:entryId/labels/:name – point the label at a version (publish, promote, roll back), or with `at` schedule it (202)
 // DELETE /api/collections/:id/entries/:entryId/labels/:name – remove the label (production: back to draft)
 import { api } from "@/lib/http/api";
+import { refuseProtectedLabels } from "@/lib/collections/protected-labels";
 import { getLabel } from "@/lib/collections/get-label";
 import { putLabelBody } from "@/lib/collections/label-input";
 import { ownerOf } from "@/lib/collections/owner";
@@ -15,6 +16,7 @@ import { scheduledMoveCreatedSchema } from "@/lib/collections/modeling-response"
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: labelParams,
@@ -31,6 +33,7 @@ export const GET = api({
 
 export const PUT = api({
   auth: "key-or-session",
+  action: "labels.move",
   plan: "pro",
   scopes: ["collections:write"],
   params: labelParams,
@@ -48,6 +51,7 @@ export const PUT = api({
     errors: { 404: "`Collection not found`, `Entry not found` or `Version not found`." },
   },
   handler: async ({ principal, params, body }) => {
+    await refuseProtectedLabels(principal, params.id, [params.name]);
     const { status, body: answer } = await putLabel({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, name: params.name, input: body });
     return Response.json(answer, { status });
   },
@@ -55,6 +59,7 @@ export const PUT = api({
 
 export const DELETE = api({
   auth: "key-or-session",
+  action: "labels.move",
   plan: "pro",
   scopes: ["collections:write"],
   params: labelParams,
@@ -66,6 +71,8 @@ export const DELETE = api({
     responses: { 200: { description: "Removed.", schema: successSchema } },
     errors: { 404: "`Collection not found`, `Entry not found` or `Label not found`." },
   },
-  handler: async ({ principal, params }) =>
-    removeLabel({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, name: params.name }),
+  handler: async ({ principal, params }) => {
+    await refuseProtectedLabels(principal, params.id, [params.name]);
+    return removeLabel({ owner: ownerOf(principal), collectionId: params.id, entryId: params.entryId, name: params.name });
+  },
 });

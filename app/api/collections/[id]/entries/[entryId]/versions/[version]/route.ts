@@ -13,6 +13,7 @@ const CACHE_CONTROL = "private, max-age=31536000, immutable";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: versionParams,

@@ -8,6 +8,7 @@ import { labelHistoryExample } from "@/lib/openapi/response-examples";
 
 export const GET = api({
   auth: "key-or-session",
+  action: "project.read",
   plan: "pro",
   scopes: ["collections:read"],
   params: labelParams,

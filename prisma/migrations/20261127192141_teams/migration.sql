@@ -7,6 +7,9 @@ ADD COLUMN     "role" TEXT NOT NULL DEFAULT 'admin';
 ALTER TABLE "Collection" ADD COLUMN     "protectedLabels" TEXT[] DEFAULT ARRAY['production']::TEXT[];
 
 -- AlterTable
+ALTER TABLE "Media" ADD COLUMN     "createdById" TEXT;
+
+-- AlterTable
 ALTER TABLE "Post" ADD COLUMN     "createdById" TEXT;
 
 -- CreateTable
@@ -70,3 +73,6 @@ ALTER TABLE "ApiKey" ADD CONSTRAINT "ApiKey_createdById_fkey" FOREIGN KEY ("crea
 
 -- AddForeignKey
 ALTER TABLE "Post" ADD CONSTRAINT "Post_createdById_fkey" FOREIGN KEY ("createdById") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Media" ADD CONSTRAINT "Media_createdById_fkey" FOREIGN KEY ("createdById") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
