@@ -118,8 +118,33 @@
     });
   }
 
+  // An invitation's "Join <project>" (TEAMS.md): accept as the signed-in account, then open it.
+  function onAccept(form) {
+    busy(form, "Joining…");
+    fetch("/api/invitations/accept", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: form.dataset.invitation }),
+    }).then(function (res) {
+      return res.json().catch(function () { return {}; }).then(function (body) {
+        if (res.status !== 200) {
+          busy(form, null);
+          explain(form, res.status, body);
+          return;
+        }
+        window.location.assign(form.dataset.next || "/dashboard");
+      });
+    }).catch(function () {
+      busy(form, null);
+      showFormError(form, NETWORK);
+    });
+  }
+
   function onCreateAccount(form) {
     var values = fieldsOf(form);
+    // The invitation's sign-up carries its token; the account then opens the project it joined.
+    if (form.dataset.invitation) values.invitation = form.dataset.invitation;
     busy(form, "Creating account…");
     fetch(form.dataset.form === "setup" ? "/api/account/setup" : "/api/account/signup", {
       method: "POST",
@@ -134,7 +159,7 @@
           return;
         }
         return signIn(values.email, values.password).then(function (failure) {
-          window.location.assign(failure ? "/signin" : "/dashboard");
+          window.location.assign(failure ? "/signin" : form.dataset.next || "/dashboard");
         });
       });
     }).catch(function () {
@@ -149,6 +174,7 @@
       if (form.querySelector('button[type="submit"]').disabled) return;
       clearErrors(form);
       if (form.dataset.form === "sign-in") onSignIn(form);
+      else if (form.dataset.form === "accept") onAccept(form);
       else onCreateAccount(form);
     });
   });

@@ -21,14 +21,26 @@ export const setupInputSchema = z
   })
   .meta({ id: "SetupInput" });
 
-export const signUpInputSchema = z.object({ username, email: accountEmailSchema, password: newPasswordSchema }).meta({ id: "SignUpInput" });
+export const signUpInputSchema = z
+  .object({
+    username,
+    email: accountEmailSchema,
+    password: newPasswordSchema,
+    invitation: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "An invitation's token (TEAMS.md): sign-up then works with REGISTRATION=invite, the email must be the invited one, and the account joins the project verified." }),
+  })
+  .meta({ id: "SignUpInput" });
 
 export const createdAccountSchema = z
   .object({ id: z.string(), username: z.string(), email: z.string(), plan: z.enum(["free", "pro"]) })
   .meta({ id: "CreatedAccount" });
 
 export const signedUpAccountSchema = createdAccountSchema
-  .extend({ plan: z.literal("free"), emailVerified: z.literal(false) })
+  .extend({ plan: z.literal("free"), emailVerified: z.boolean().meta({ description: "false, except for a sign-up with an invitation to this address." }) })
   .meta({ id: "SignedUpAccount" });
 
 export const tokenInputSchema = z.object({ token: z.string().meta({ description: "The `token` of the mailed link." }) }).meta({ id: "AccountLinkInput" });

@@ -14,12 +14,16 @@ import { isUniqueViolation } from "../unique-violation";
 import { signUpInputSchema } from "./account-input";
 import { issueAccountToken } from "./issue-account-token";
 import { countSignUp } from "./sign-up-throttle";
+import { signUpInvited } from "./sign-up-invited";
 
 export const signUpClosed = () => new ApiError(403, { error: "Sign-up is by invitation only" });
 
 export async function signUp(options: { body: unknown; ip: string }) {
-  if (env.registration !== "open") throw signUpClosed();
+  // An invitation opens sign-up whatever REGISTRATION says (TEAMS.md "Invitations").
+  const invited = typeof (options.body as { invitation?: unknown } | null)?.invitation === "string";
+  if (env.registration !== "open" && !invited) throw signUpClosed();
   const input = parseOrThrow(signUpInputSchema, options.body);
+  if (input.invitation) return signUpInvited({ ...input, invitation: input.invitation }, options.ip);
   await countSignUp(options.ip);
   const passwordHash = await hashPassword(input.password);
   try {

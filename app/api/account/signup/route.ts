@@ -15,11 +15,11 @@ export const POST = api({
   docs: {
     summary: "Sign up",
     description:
-      "Only with `REGISTRATION=open`. Passwords: 10–256 characters, not among the 10,000 most common. Five sign-ups an hour per client IP (429 with `Retry-After`). The account can write drafts at once; publishing, scheduling and keys wait for the mailed verification link.",
+      "Only with `REGISTRATION=open`, or with an invitation's `invitation` token (the invited address only; the account is verified and joins the project). Passwords: 10–256 characters, not among the 10,000 most common. Five sign-ups an hour per client IP (429 with `Retry-After`). The account can write drafts at once; publishing, scheduling and keys wait for the mailed verification link.",
     tag: "Account",
     body: signUpInputSchema,
     responses: { 201: { description: "The account; sign in with its email and password.", schema: signedUpAccountSchema } },
-    errors: { 403: "`Sign-up is by invitation only`", 429: "More than five sign-ups an hour from this client IP.", 409: "`Username taken` or `Email already registered`." },
+    errors: { 403: "`Sign-up is by invitation only`, or `This invitation is for another email address`.", 410: "`Invitation expired` or `Invitation no longer valid` (with `invitation`).", 429: "More than five sign-ups an hour from this client IP.", 409: "`Username taken` or `Email already registered`." },
   },
   handler: async ({ req, body }) => Response.json(await signUp({ body, ip: clientIp(req) }), { status: 201 }),
 });
