@@ -107,14 +107,17 @@ export function CreateKeyDialog({ scopes: allScopes, projectScopes = allScopes, 
             {projectRoles.length ? (
               <fieldset className={styles.kinds}>
                 <legend className={styles.legend}>Kind</legend>
-                <label className={styles.kind}>
-                  <input type="radio" name="kind" value="personal" checked={kind === "personal"} onChange={() => setKind("personal")} />
-                  <span><strong>Personal key</strong><span className={styles.muted}>Acts as you, within your role; stops working if you leave or are removed.</span></span>
-                </label>
-                <label className={styles.kind}>
-                  <input type="radio" name="kind" value="project" checked={kind === "project"} onChange={() => setKind("project")} />
-                  <span><strong>Project key</strong><span className={styles.muted}>Acts as the project with the role you give it; survives member changes.</span></span>
-                </label>
+                {(["personal", "project"] as const).map((option) => (
+                  <div key={option} className={styles.kind}>
+                    <input type="radio" id={`key-kind-${option}`} name="kind" value={option} checked={kind === option} aria-describedby={`key-kind-${option}-hint`} onChange={() => setKind(option)} />
+                    <span>
+                      <label htmlFor={`key-kind-${option}`}><strong>{option === "personal" ? "Personal key" : "Project key"}</strong></label>
+                      <span id={`key-kind-${option}-hint`} className={styles.muted}>
+                        {option === "personal" ? "Acts as you, within your role; stops working if you leave or are removed." : "Acts as the project with the role you give it; survives member changes."}
+                      </span>
+                    </span>
+                  </div>
+                ))}
               </fieldset>
             ) : null}
             {kind === "project" ? (
