@@ -44,7 +44,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <span className={projects.length > 1 ? styles.brandName : undefined}>Inkbase</span>
         </Link>
         {projects.length > 1 ? <ProjectSwitcher projects={projects} current={project?.principal.projectUsername ?? account.username} own={account.username} /> : null}
-        <div className={styles.who}>
+        <div className={projects.length > 1 ? `${styles.who} ${styles.withProject}` : styles.who}>
           <span className={styles.name} title={account.email}>{account.displayName ?? account.username}</span>
           <Badge tone={account.plan === "pro" ? "accent" : "neutral"}>{account.plan === "pro" ? "Pro" : "Free"}</Badge>
           <SignOutButton />

@@ -18,7 +18,7 @@ export function MembersTable({ members, me, manage, roles }: { members: ProjectM
   const heirsFor = (member: ProjectMember): Heir[] =>
     members
       .filter((other) => other.userId !== member.userId && other.status === "active" && other.role !== "viewer")
-      .map((other) => ({ userId: other.userId, label: other.role === "owner" ? `${name(other)} (owner)` : `${name(other)} (${other.username})` }));
+      .map((other) => ({ userId: other.userId, label: `${other.displayName ? `${other.displayName} (${other.username})` : other.username}${other.role === "owner" ? ", owner" : ""}` }));
 
   return (
     <Table label="Members">
@@ -39,7 +39,7 @@ export function MembersTable({ members, me, manage, roles }: { members: ProjectM
               <td>
                 <span className={styles.who}>
                   <span className={styles.whoName}>{name(member)}{member.userId === me ? <span className={styles.muted}> (you)</span> : null}</span>
-                  <span className={styles.whoMeta}>{member.username} · {member.email}</span>
+                  <span className={styles.whoMeta}>{member.displayName ? `${member.username} · ${member.email}` : member.email}</span>
                 </span>
               </td>
               <td className={cellClass.nowrap}>

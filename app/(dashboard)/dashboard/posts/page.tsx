@@ -47,7 +47,7 @@ export default async function PostsPage({ searchParams }: { searchParams: Promis
       {/* One "New post" on the page: in the header, or in the empty state when there is nothing yet. */}
       <PageHeader
         title="Posts"
-        description="Everything you write, and the posts you co-author."
+        description={principal.role === "owner" ? "Everything you write, and the posts you co-author." : `The posts of ${principal.projectUsername}, where you are ${/^[aeiou]/.test(principal.role) ? "an" : "a"} ${principal.role}.`}
         actions={empty ? undefined : <NewPostButton />}
       />
       {/* The table keeps one place in the tree whether or not there are posts, so the results of a
