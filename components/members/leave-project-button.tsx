@@ -19,6 +19,7 @@ export function LeaveProjectButton({ project }: { project: string }) {
     try {
       await leaveProject();
       // A whole page load: nothing the client router cached of the left project may be replayed.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- on purpose, see above
       window.location.assign("/dashboard/posts");
     } catch (err) {
       setError(describeError(err));
