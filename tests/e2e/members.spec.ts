@@ -265,6 +265,8 @@ test("keys: the owner makes a project key with a role; a member's personal keys 
   await expect(viewerDialog.getByRole("textbox", { name: "New API key" })).toHaveValue(/^ink_/);
   await viewerDialog.getByRole("button", { name: "Done" }).click();
   await expect(viewerPage.getByRole("row").filter({ hasText: "Reader" })).toContainText("Personal");
+  // The refresh after "Done" re-renders the page's metadata: axe once the title is back.
+  await expect(viewerPage).toHaveTitle(/API keys/);
   await expectNoSeriousA11yIssues(viewerPage);
   await screenshot(viewerPage, testInfo, "keys-as-viewer");
 
