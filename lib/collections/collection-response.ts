@@ -28,6 +28,9 @@ export const collectionResponseSchema = z
   })
   .meta({ id: "Collection" });
 
+/** GET /api/collections items (DECISIONS §3): without `protectedLabels`, which one collection's reads carry. */
+export const collectionListItemSchema = collectionResponseSchema.omit({ protectedLabels: true }).meta({ id: "CollectionListItem" });
+
 export const updatedCollectionSchema = collectionResponseSchema.extend({
   reprojected: z
     .object({ updated: z.number().int(), skipped: z.number().int(), truncated: z.boolean() })

@@ -16,7 +16,7 @@ export type { ApiResponse, EtagStore, InkbaseOptions, RequestOptions } from "./h
 export type * from "./types.js";
 export type { components, paths } from "./schema.generated.js";
 
-export const SDK_VERSION = "0.5.0";
+export const SDK_VERSION = "0.6.0";
 
 const seg = (value: string) => encodeURIComponent(value);
 type Call = Pick<RequestOptions, "signal" | "keepalive" | "headers">;
@@ -250,6 +250,33 @@ export class Inkbase {
     /** Cancel a pending move; one already made is a 404 InkbaseError. */
     cancelSchedule: (collection: string, scheduleId: string, call?: Call) =>
       this.data<ResponseOf<"/api/collections/{id}/scheduled/{scheduleId}", "delete">>("DELETE", `/api/collections/${seg(collection)}/scheduled/${seg(scheduleId)}`, call),
+  };
+
+  /**
+   * Teams (TEAMS.md), session only (the dashboard; keys get 403 `Session required`): the current
+   * project's members and invitations. Name another project with the `Inkbase-Project` header
+   * (`{ headers: { "Inkbase-Project": "alice" } }`).
+   */
+  readonly members = {
+    list: (call?: Call) => this.data<ResponseOf<"/api/members", "get">>("GET", "/api/members", call),
+    update: (userId: string, body: BodyOf<"/api/members/{userId}", "patch">, call?: Call) =>
+      this.data<ResponseOf<"/api/members/{userId}", "patch">>("PATCH", `/api/members/${seg(userId)}`, { ...call, body }),
+    /** Removes a member; their posts go to `reassignTo` (default the owner), their bylines stay. */
+    remove: (userId: string, options: { reassignTo?: string } = {}, call?: Call) =>
+      this.data<null>("DELETE", `/api/members/${seg(userId)}`, { ...call, query: options.reassignTo ? { reassignTo: options.reassignTo } : undefined }),
+    /** Leaves the current project. */
+    leave: (call?: Call) => this.data<null>("DELETE", "/api/members/me", call),
+    invitations: {
+      create: (body: BodyOf<"/api/members/invitations", "post">, call?: Call) =>
+        this.data<ResponseOf<"/api/members/invitations", "post">>("POST", "/api/members/invitations", { ...call, body }),
+      list: (call?: Call) => this.data<ResponseOf<"/api/members/invitations", "get">>("GET", "/api/members/invitations", call),
+      resend: (id: string, call?: Call) =>
+        this.data<ResponseOf<"/api/members/invitations/{id}/resend", "post">>("POST", `/api/members/invitations/${seg(id)}/resend`, call),
+      revoke: (id: string, call?: Call) => this.data<null>("DELETE", `/api/members/invitations/${seg(id)}`, call),
+      /** Joins the invitation's project as the signed-in account (the token is the link's last part). */
+      accept: (token: string, call?: Call) =>
+        this.data<ResponseOf<"/api/invitations/accept", "post">>("POST", "/api/invitations/accept", { ...call, body: { token } }),
+    },
   };
 
   readonly webhooks = {

@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up
-         * @description Only with `REGISTRATION=open`. Passwords: 10–256 characters, not among the 10,000 most common. Five sign-ups an hour per client IP (429 with `Retry-After`). The account can write drafts at once; publishing, scheduling and keys wait for the mailed verification link.
+         * @description Only with `REGISTRATION=open`, or with an invitation's `invitation` token (the invited address only; the account is verified and joins the project). Passwords: 10–256 characters, not among the 10,000 most common. Five sign-ups an hour per client IP (429 with `Retry-After`). The account can write drafts at once; publishing, scheduling and keys wait for the mailed verification link.
          */
         post: operations["postAccountSignup"];
         delete?: never;
@@ -679,6 +679,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description The `token` is the last part of the invitation's `url`. The signed-in account's address must be the invited one; accepting verifies it.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        post: operations["postInvitationsAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys": {
         parameters: {
             query?: never;
@@ -688,7 +710,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description The signed-in author's keys, newest first, revoked and expired ones included. Never the key itself.
+         * @description The caller's personal keys in the current project and, for admins and the owner, the project keys; newest first, revoked and expired ones included. Never the key itself.
          *
          *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
          */
@@ -696,7 +718,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The full key is in this response only. `expiresAt` (optional) makes it answer 401 from then on.
+         * @description The full key is in this response only. `expiresAt` (optional) makes it answer 401 from then on. `kind: "personal"` (the default) acts as the caller within their role now; `kind: "project", role` (admins and the owner) acts as the project.
          *
          *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
          */
@@ -883,6 +905,126 @@ export interface paths {
          *     Scopes: `media:write`.
          */
         patch: operations["patchMediaId"];
+        trace?: never;
+    };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description The current project's owner and members with their roles and status, the owner first. Sessions only: keys get 403 `Session required`.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        get: operations["getMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitations
+         * @description Pending and expired invitations, newest first; accepted and revoked ones leave the list. Never the link.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        get: operations["getMembersInvitations"];
+        put?: never;
+        /**
+         * Invite a member
+         * @description Editors invite contributors and authors; admins and the owner any role but the owner. The `url` works once, for this address, 7 days; it is mailed when `SMTP_URL` is set. Pending invitations take seats (viewers do not).
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        post: operations["postMembersInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        delete: operations["deleteMembersInvitationsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend an invitation
+         * @description A new `url` and `expiresAt`, mailed again when `SMTP_URL` is set; the previous link answers 410.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        post: operations["postMembersInvitationsIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave (`me`)
+         * @description Loses nothing: their user co-author entries become external ones with their name and username, posts they created go to `reassignTo` (default the owner), their personal keys are revoked. `DELETE /api/members/me` leaves the current project.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        delete: operations["deleteMembersUserId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role or status
+         * @description `role` (viewer to admin) and/or `status` (`active`, `suspended`). Applies at the member's next request. A viewer given another role, or a member reinstated, needs a seat.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        patch: operations["patchMembersUserId"];
         trace?: never;
     };
     "/api/openapi.json": {
@@ -1409,6 +1551,8 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+            /** @description An invitation's token (TEAMS.md): sign-up then works with REGISTRATION=invite, the email must be the invited one, and the account joins the project verified. */
+            invitation?: string;
         };
         /** @description At most 200 fields with distinct names. */
         CollectionFields: components["schemas"]["CollectionField"][];
@@ -1480,6 +1624,9 @@ export interface components {
             /** @description Bytes the client will send (at most 32 MiB); the upload URL accepts at most this many. */
             size: number;
         };
+        InvitationAccept: {
+            token: string;
+        };
         UpdateAccountInput: {
             displayName?: string | null;
             /** @description An image URL; null removes it. */
@@ -1518,6 +1665,18 @@ export interface components {
         MediaPatch: {
             alt?: string;
             filename?: string;
+        };
+        InvitationInput: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "contributor" | "author" | "editor" | "admin";
+        };
+        MemberUpdate: {
+            /** @enum {string} */
+            role?: "viewer" | "contributor" | "author" | "editor" | "admin";
+            /** @enum {string} */
+            status?: "active" | "suspended";
         };
         /** @description A Tiptap (ProseMirror) JSON document: `{ "type": "doc", "content": [...] }`. */
         TiptapDocument: components["schemas"]["TiptapNode"];
@@ -1629,10 +1788,14 @@ export interface components {
             email: string;
             /** @constant */
             plan: "free";
-            /** @constant */
-            emailVerified: false;
+            /** @description false, except for a sign-up with an invitation to this address. */
+            emailVerified: boolean;
         };
-        Collection: {
+        CursorExpired: {
+            /** @constant */
+            error: "Cursor expired";
+        };
+        CollectionListItem: {
             /** @description Equal to the slug. */
             id: string;
             name: string;
@@ -1657,6 +1820,20 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        Collection: {
+            /** @description Equal to the slug. */
+            id: string;
+            name: string;
+            slug: string;
+            schema: components["schemas"]["CollectionSchema"];
+            /** @description Labels only editors and above may point or remove (TEAMS.md); default ["production"]. */
+            protectedLabels: string[];
+            entryCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         IdempotencyKeyInUse: {
             /** @constant */
@@ -1947,10 +2124,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        CursorExpired: {
-            /** @constant */
-            error: "Cursor expired";
-        };
         ImportStarted: {
             id: string;
             /** @constant */
@@ -1997,6 +2170,13 @@ export interface components {
             }[];
             error?: string;
         };
+        AcceptedInvitation: {
+            project: {
+                username: string;
+            };
+            /** @enum {string} */
+            role: "viewer" | "contributor" | "author" | "editor" | "admin";
+        };
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
         };
@@ -2012,6 +2192,21 @@ export interface components {
             lastUsedAt: string | null;
             expiresAt: string | null;
             revokedAt: string | null;
+            /**
+             * @description `personal`: acts as its maker within their role now; `project`: acts as the project with `role`.
+             * @enum {string}
+             */
+            kind: "personal" | "project";
+            /**
+             * @description A project key's role; a personal key's maker's role now.
+             * @enum {string}
+             */
+            role: "viewer" | "contributor" | "author" | "editor" | "admin" | "owner";
+            /** @description Who made it; null for the CLI's keys and keys made before teams. */
+            createdBy: {
+                id: string;
+                username: string;
+            } | null;
         };
         CreatedApiKey: {
             id: string;
@@ -2035,6 +2230,19 @@ export interface components {
             plan: "free" | "pro";
             /** @description The key's scopes; null for a session (unscoped). */
             scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[] | null;
+            /** @description The current project (TEAMS.md): the key's, or the session's own or the one named by `Inkbase-Project`, with the caller's role there. */
+            project: {
+                username: string;
+                /** @enum {string} */
+                role: "viewer" | "contributor" | "author" | "editor" | "admin" | "owner";
+            };
+            /** @description Sessions only: every project the account belongs to, its own first. */
+            projects?: {
+                username: string;
+                displayName: string | null;
+                /** @enum {string} */
+                role: "viewer" | "contributor" | "author" | "editor" | "admin" | "owner";
+            }[];
         };
         Profile: {
             id: string;
@@ -2122,6 +2330,50 @@ export interface components {
             /** @constant */
             error: "Media is in use";
             usedBy: components["schemas"]["MediaUse"][];
+        };
+        MemberList: {
+            data: components["schemas"]["Member"][];
+        };
+        Member: {
+            userId: string;
+            username: string;
+            displayName: string | null;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "contributor" | "author" | "editor" | "admin" | "owner";
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        InvitationList: {
+            data: components["schemas"]["Invitation"][];
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "contributor" | "author" | "editor" | "admin";
+            /** @enum {string} */
+            status: "pending" | "expired";
+            invitedBy: {
+                id: string;
+                username: string;
+            };
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        CreatedInvitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "contributor" | "author" | "editor" | "admin";
+            /** @constant */
+            status: "pending";
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description `<PUBLIC_BASE_URL>/invite/<token>`: single use, for this address, 7 days; shown only here and in a resend's answer. */
+            url: string;
         };
         BulkPostResult: {
             id: string;
@@ -2976,7 +3228,7 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequest"];
                 };
             };
-            /** @description Forbidden: `Sign-up is by invitation only`. */
+            /** @description Forbidden: `Sign-up is by invitation only`, or `This invitation is for another email address`.. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2994,6 +3246,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Invitation expired` or `Invitation no longer valid` (with `invitation`). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
                 };
             };
             /** @description The body is not sent as `application/json`. */
@@ -3188,7 +3450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Collection"][];
+                    "application/json": components["schemas"]["CollectionListItem"][];
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials. */
@@ -3417,6 +3679,9 @@ export interface operations {
                      *           "title": "title"
                      *         }
                      *       },
+                     *       "protectedLabels": [
+                     *         "production"
+                     *       ],
                      *       "entryCount": 0,
                      *       "createdAt": "2026-11-23T15:05:07.424Z",
                      *       "updatedAt": "2026-11-23T15:05:07.424Z"
@@ -3641,6 +3906,7 @@ export interface operations {
                         summary?: string;
                         tag?: string;
                     };
+                    protectedLabels?: string[];
                 };
             };
         };
@@ -3662,6 +3928,8 @@ export interface operations {
                         name: string;
                         slug: string;
                         schema: components["schemas"]["CollectionSchema"];
+                        /** @description Labels only editors and above may point or remove (TEAMS.md); default ["production"]. */
+                        protectedLabels: string[];
                         entryCount: number;
                         /** Format: date-time */
                         createdAt: string;
@@ -6346,6 +6614,116 @@ export interface operations {
             };
         };
     };
+    postInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description The project joined and the role. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitation"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `This invitation is for another email address`, or `Session required`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Already a member`; or `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `Invitation expired`, or `Invitation no longer valid` (used, revoked, replaced or unknown). */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getKeys: {
         parameters: {
             query?: never;
@@ -6410,6 +6788,13 @@ export interface operations {
                     name: string;
                     scopes: ("collections:read" | "collections:write" | "collections:delete" | "posts:read" | "posts:write" | "posts:delete" | "webhooks:read" | "webhooks:write" | "media:read" | "media:write")[];
                     expiresAt?: string | null;
+                    /**
+                     * @default personal
+                     * @enum {string}
+                     */
+                    kind?: "personal" | "project";
+                    /** @enum {string} */
+                    role?: "viewer" | "contributor" | "author" | "editor" | "admin";
                 };
             };
         };
@@ -6444,7 +6829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Verify your email address first`: the account's address is not verified yet. */
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Verify your email address first`: the account's address is not verified yet; `Not allowed for your role`: a project key below admin, or a viewer's key with more than `*:read` scopes.. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6604,7 +6989,11 @@ export interface operations {
                      *         "posts:write",
                      *         "collections:read",
                      *         "collections:write"
-                     *       ]
+                     *       ],
+                     *       "project": {
+                     *         "username": "alice",
+                     *         "role": "owner"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Me"];
@@ -7819,6 +8208,582 @@ export interface operations {
             };
         };
     };
+    getMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Session required`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Project not found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getMembersInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Not allowed for your role` or `Session required`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postMembersInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation with its link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitation"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Not allowed for your role`, `Member limit reached` (with `limit`), or `Session required`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Already a member` or `Already invited`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteMembersInvitationsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: the link answers 410 `Invitation no longer valid`. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Not allowed for your role` or `Session required`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Invitation not found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postMembersInvitationsIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation with its new link. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitation"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Not allowed for your role`, `Member limit reached`, or `Session required`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Invitation not found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteMembersUserId: {
+        parameters: {
+            query?: {
+                reassignTo?: string;
+            };
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `reassignTo` is not an active member. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Not allowed for your role`, `The owner cannot be changed`, or `Session required`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Member not found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    patchMembersUserId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry: 1–255 printable ASCII characters, fresh for each change (a UUID). The same key again within 24 hours, with the same method, path and body, replays the first answer (`Idempotent-Replayed: true`) and runs nothing; with another request it is 422; while the first still runs, 409 with `Retry-After: 1`. The SDK sends one with every write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Invalid input: `issues` names each failing field. Also a malformed `Idempotency-Key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site; `Not allowed for your role`, `The owner cannot be changed`, `Member limit reached` (with `limit`), or `Session required`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Member not found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: the first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUse"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getOpenapiJson: {
         parameters: {
             query?: never;
@@ -7945,7 +8910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site; `Verify your email address first`: publishing or scheduling from an unverified account. */
+            /** @description Forbidden: the key lacks a scope (`required` lists them); a session write came from another site; `Verify your email address first`: publishing or scheduling from an unverified account; `Not allowed for your role` (TEAMS.md).. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -38,6 +38,8 @@ describe("API key authentication", () => {
       email: user.email,
       plan: "pro",
       scopes: ["posts:read", "collections:read"],
+      // TEAMS.md: the current project and the caller's role there (a CLI key is a project key, admin).
+      project: { username: user.username, role: "admin" },
     });
   });
 

@@ -9,7 +9,7 @@ import { baseUrl } from "../support/posts-api";
 
 connectTestDatabase();
 
-type KeyView = { id: string; name: string; prefix: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null };
+type KeyView = { id: string; name: string; prefix: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null; kind: string; role: string; createdBy: { id: string; username: string } | null };
 
 async function sessionUser() {
   const user = await createTestUser();
@@ -43,7 +43,20 @@ describe("POST and GET /api/keys", () => {
     expect(text).not.toContain(created.key);
     const { data } = JSON.parse(text) as { data: KeyView[] };
     expect(data).toEqual([
-      { id: created.id, name: "CI deploys", prefix: created.prefix, scopes: ["posts:read", "webhooks:read"], createdAt: expect.any(String), lastUsedAt: null, expiresAt, revokedAt: null },
+      {
+        id: created.id,
+        name: "CI deploys",
+        prefix: created.prefix,
+        scopes: ["posts:read", "webhooks:read"],
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+        expiresAt,
+        revokedAt: null,
+        // TEAMS.md "Keys": a key made from a session is personal, with its maker's role now.
+        kind: "personal",
+        role: "owner",
+        createdBy: { id: owner.user.id, username: owner.user.username },
+      },
     ]);
     const meRes = await me(created.key);
     expect(meRes.status).toBe(200);

@@ -189,7 +189,10 @@ describe("owner routes across projects", () => {
         const res = await call(caller, "GET", path, undefined, { "Inkbase-Project": other.username });
         expect([path, caller.role, caller.channel, res.status, res.body]).toEqual([path, caller.role, caller.channel, caller.channel === "session" || !["/api/members", "/api/keys"].includes(path) ? 404 : 403, caller.channel === "session" || !["/api/members", "/api/keys"].includes(path) ? { error: "Project not found" } : { error: "Session required" }]);
       }
-      const byQuery = await call(caller, "GET", `/api/collections?project=${other.username}`);
+      // `?project=` names the project too (dashboard pages); here without the header, which would win.
+      const { ["Inkbase-Project"]: _named, ...withoutHeader } = caller.headers;
+      void _named;
+      const byQuery = await call({ headers: withoutHeader }, "GET", `/api/collections?project=${other.username}`);
       expect(byQuery).toEqual({ status: 404, body: { error: "Project not found" } });
     }
   });

@@ -61,7 +61,7 @@ export const GENERATORS: Record<string, Generator> = {
   "PATCH /api/me": { auth: "session", fields: ["displayName", "avatar", "email", "password", "currentPassword"] },
   "DELETE /api/me": { auth: "session", fields: ["password"] },
   "POST /api/account/setup": { auth: "none", fields: ["code", "username", "email", "password"] },
-  "POST /api/account/signup": { auth: "none", fields: ["username", "email", "password"] },
+  "POST /api/account/signup": { auth: "none", fields: ["username", "email", "password", "invitation"] },
   "POST /api/account/verify-email": { auth: "none", fields: ["token"] },
   "POST /api/account/verify-email/resend": { auth: "session" },
   "POST /api/account/password-reset": { auth: "none", fields: ["email"] },
@@ -96,7 +96,7 @@ export const GENERATORS: Record<string, Generator> = {
   // route that does not exist is simply not run).
   "GET /api/openapi.json": { auth: "none" },
   "GET /api/keys": { auth: "session" },
-  "POST /api/keys": { auth: "session", fields: ["name", "scopes", "expiresAt"] },
+  "POST /api/keys": { auth: "session", fields: ["name", "scopes", "expiresAt", "kind", "role"] },
   "DELETE /api/keys/[id]": { auth: "session" },
   "GET /api/webhooks": { auth: "session" },
   "POST /api/webhooks": { auth: "session", fields: ["url", "events"] },
@@ -109,6 +109,15 @@ export const GENERATORS: Record<string, Generator> = {
   "GET /api/webhooks/[id]/deliveries": { auth: "session" },
   "GET /api/webhooks/[id]/deliveries/[deliveryId]": { auth: "session" },
   "POST /api/webhooks/[id]/deliveries/[deliveryId]/redeliver": { auth: "session" },
+  // Teams (TEAMS.md): members and invitations, sessions only.
+  "GET /api/members": { auth: "session" },
+  "PATCH /api/members/[userId]": { auth: "session", fields: ["role", "status"] },
+  "DELETE /api/members/[userId]": { auth: "session" },
+  "GET /api/members/invitations": { auth: "session" },
+  "POST /api/members/invitations": { auth: "session", fields: ["email", "role"] },
+  "DELETE /api/members/invitations/[id]": { auth: "session" },
+  "POST /api/members/invitations/[id]/resend": { auth: "session" },
+  "POST /api/invitations/accept": { auth: "session", fields: ["token"] },
 };
 
 export const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit", "against"];

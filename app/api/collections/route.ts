@@ -5,7 +5,7 @@ import { createCollection } from "@/lib/collections/create-collection";
 import { createCollectionBody } from "@/lib/collections/collection-input";
 import { listCollections } from "@/lib/collections/list-collections";
 import { ownerOf } from "@/lib/collections/owner";
-import { collectionResponseSchema } from "@/lib/collections/collection-response";
+import { collectionListItemSchema, collectionResponseSchema } from "@/lib/collections/collection-response";
 import { z } from "zod";
 
 export const GET = api({
@@ -17,7 +17,7 @@ export const GET = api({
     summary: "List collections",
     tag: "Collections",
     sdk: "inkbase.collections.list()",
-    responses: { 200: { description: "The caller's collections.", schema: z.array(collectionResponseSchema) } },
+    responses: { 200: { description: "The caller's collections.", schema: z.array(collectionListItemSchema) } },
   },
   handler: async ({ principal }) => listCollections({ owner: ownerOf(principal) }),
 });
