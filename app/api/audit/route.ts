@@ -12,6 +12,7 @@ export const runtime = "nodejs";
 // project as its owner; the teams change adds the admin-or-owner check (`audit.read`).
 export const GET = api({
   auth: "session",
+  action: "audit.read",
   query: auditQuerySchema,
   docs: {
     summary: "Read the audit log",

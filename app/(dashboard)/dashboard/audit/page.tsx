@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { AuditFilters, type AuditFilterValues, type AuditPerson } from "@/components/audit/audit-filters";
 import styles from "@/components/audit/audit.module.css";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -10,8 +11,10 @@ import { Table, Th, cellClass } from "@/components/ui/table";
 import { auditQuerySchema } from "@/lib/audit/audit-query";
 import type { AuditEventBody } from "@/lib/audit/audit-response";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
-import { requireAccount } from "@/lib/auth/require-account";
+import { can } from "@/lib/auth/can";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { listApiKeys } from "@/lib/auth/list-api-keys";
+import { listMembers } from "@/lib/members/list-members";
 import { one } from "@/lib/http/search-param";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -46,16 +49,18 @@ function actorLabel(actor: AuditEventBody["actor"]): string {
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const account = await requireAccount();
+  const { account, principal, param } = await requireProject();
+  // Admins and the owner (TEAMS.md); to others the page does not exist, as its API refuses them.
+  if (!can(principal, "audit.read")) notFound();
   const filters = readFilters(await searchParams);
   const params = apiParams(filters);
   const parsed = auditQuerySchema.safeParse({ ...Object.fromEntries(params), ...(filters.cursor ? { cursor: filters.cursor } : {}) });
-  const keys = await listApiKeys({ projectId: account.id, actorId: account.id, role: "owner", kind: "session" });
+  const [keys, members] = await Promise.all([listApiKeys(principal), listMembers(principal.projectId)]);
   const people: AuditPerson[] = [
-    { id: account.id, label: `${account.username} (you)` },
+    ...members.map((member) => ({ id: member.userId, label: member.userId === account.id ? `${member.username} (you)` : member.username })),
     ...keys.map((key) => ({ id: key.id, label: `Key “${key.name}” (${key.prefix}…)` })),
   ];
-  const page = parsed.success ? await listAuditEvents({ projectId: account.id, query: parsed.data }).catch(() => null) : null;
+  const page = parsed.success ? await listAuditEvents({ projectId: principal.projectId, query: parsed.data }).catch(() => null) : null;
   const filtered = Boolean(filters.person || filters.action || filters.from || filters.to);
   const olderHref = page?.nextCursor ? `/dashboard/audit?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(filterParams(filters))), cursor: page.nextCursor })}` : null;
   return (
@@ -64,7 +69,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         title="Audit log"
         description="Every change made in this project, by a person or an API key, and every sign-in, failed ones too. Kept for at least a year."
       />
-      <AuditFilters values={filters} people={people} csvHref={`/api/audit?${new URLSearchParams([...params, ["format", "csv"]])}`} />
+      <AuditFilters values={filters} people={people} csvHref={`/api/audit?${new URLSearchParams([...params, ["format", "csv"], ...(param ? [["project", param]] : [])])}`} />
       {!page ? (
         <p className={styles.error} role="alert">These filters cannot be read. Clear them and try again.</p>
       ) : page.data.length === 0 ? (
