@@ -60,6 +60,9 @@ export const postExample = {
   robots: null,
 } satisfies z.output<typeof postSchema>;
 
+/** GET /api/posts/:id (TEAMS.md): the owner-side read adds `createdBy`. */
+export const ownerPostExample = { ...postExample, createdBy: { id: postExample.user.id, username: postExample.user.username } };
+
 export const publicPostExample = {
   ...postExample,
   adjacent: { prev: null, next: null },

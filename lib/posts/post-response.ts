@@ -46,6 +46,11 @@ export const postSchema = z
   })
   .meta({ id: "Post", description: "`content` is the raw Tiptap document whatever the format; `rendered` is its HTML or Markdown for those formats." });
 
+/** GET /api/posts/:id (TEAMS.md): the owner-side read adds who created the post (the owner for their own). */
+export const ownerPostSchema = postSchema
+  .extend({ createdBy: z.object({ id: z.string(), username: z.string() }).meta({ description: "The member who created the post; the owner for posts they made (and all posts from before teams)." }) })
+  .meta({ id: "OwnerPost" });
+
 const adjacentPost = z.object({ slug: z.string(), title: z.string() }).nullable();
 
 export const postSeoSchema = z

@@ -2691,6 +2691,55 @@ export interface components {
                 images: string[];
             };
         };
+        OwnerPost: {
+            id: string;
+            slug: string;
+            title: string;
+            subtitle: string | null;
+            coverImage: string | null;
+            featured: boolean;
+            /** @enum {string} */
+            visibility: "public" | "private" | "link-only";
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            seoTitle: string | null;
+            seoDescription: string | null;
+            canonicalUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
+            twitterTitle: string | null;
+            twitterDescription: string | null;
+            twitterImage: string | null;
+            robots: string | null;
+            excerpt: string;
+            content: components["schemas"]["TiptapNode"];
+            /** @description HTML or Markdown for those formats; null for tiptap. */
+            rendered: string | null;
+            /** @enum {string} */
+            format: "tiptap" | "html" | "markdown";
+            tags: {
+                name: string;
+                slug: string;
+            }[];
+            coauthors: components["schemas"]["PostCoauthor"][];
+            user: {
+                id: string;
+                username: string;
+                displayName: string | null;
+                avatar: string | null;
+            };
+            readingTime: number;
+            /** @description The member who created the post; the owner for posts they made (and all posts from before teams). */
+            createdBy: {
+                id: string;
+                username: string;
+            };
+        };
         PreconditionFailed: {
             /** @constant */
             error: "precondition_failed";
@@ -10009,7 +10058,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The post. */
+            /** @description The post, with `createdBy`. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10071,10 +10120,14 @@ export interface operations {
                      *       "twitterTitle": null,
                      *       "twitterDescription": null,
                      *       "twitterImage": null,
-                     *       "robots": null
+                     *       "robots": null,
+                     *       "createdBy": {
+                     *         "id": "cmwteddfn0000g37dsyw27yq2",
+                     *         "username": "alice"
+                     *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Post"];
+                    "application/json": components["schemas"]["OwnerPost"];
                 };
             };
             /** @description Invalid input: `issues` names each failing field. */

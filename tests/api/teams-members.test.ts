@@ -164,6 +164,8 @@ describe("members", () => {
     const heir = await member(owner, "editor");
     const created = await call(writer.session, "POST", "/api/posts", { title: "Draft", slug: `d-${randomBytes(3).toString("hex")}`, content: doc("x") });
     expect(created.status).toBe(201);
+    const read = await call(writer.session, "GET", `/api/posts/${String(created.body.id)}`);
+    expect(read.body.createdBy).toEqual({ id: writer.user.id, username: writer.user.username });
     const row = await db().post.findUniqueOrThrow({ where: { id: String(created.body.id) }, include: { coauthors: true } });
     expect(row.createdById).toBe(writer.user.id);
     expect(row.coauthors.map((c) => c.userId)).toEqual([writer.user.id]);

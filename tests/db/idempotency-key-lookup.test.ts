@@ -54,15 +54,15 @@ describe("which stored answer the key's lookup reads", () => {
   it("reads the finished answer of this key and Idempotency-Key only", async () => {
     const { user, key, idem } = await keyWithStoredAnswer();
     const found = await authenticateApiKeyWithStoredAnswer(key, idem);
-    expect(found.principal).toMatchObject({ kind: "key", userId: user.id });
+    expect(found.principal).toMatchObject({ kind: "key", projectId: user.id });
     expect(found.stored).toMatchObject({ kind: "finished", requestHash: expect.stringMatching(/^[0-9a-f]{64}$/), answer: { status: 201 } });
     expect(new TextDecoder().decode(found.stored!.answer.body!)).toBe('{"n":1,"title":"One"}');
     expect(found.stored!.answer.headers).toMatchObject({ location: "/things/1", etag: '"v1"' });
 
     // Another key of the same user, or another Idempotency-Key: authenticated, nothing stored.
     const otherKey = await createTestKey(user.id, ["posts:write"]);
-    expect(await authenticateApiKeyWithStoredAnswer(otherKey, idem)).toMatchObject({ principal: { userId: user.id }, stored: null });
-    expect(await authenticateApiKeyWithStoredAnswer(key, `${idem}-other`)).toMatchObject({ principal: { userId: user.id }, stored: null });
+    expect(await authenticateApiKeyWithStoredAnswer(otherKey, idem)).toMatchObject({ principal: { projectId: user.id }, stored: null });
+    expect(await authenticateApiKeyWithStoredAnswer(key, `${idem}-other`)).toMatchObject({ principal: { projectId: user.id }, stored: null });
     // An unknown key: nothing at all.
     expect(await authenticateApiKeyWithStoredAnswer(`ink_${"x".repeat(40)}`, idem)).toEqual({ principal: null, stored: null });
   });

@@ -12,9 +12,9 @@ import { postRevisionEtag } from "@/lib/posts/post-revision";
 import { revisionActorOf } from "@/lib/posts/revision-actor";
 import { formatQuerySchema } from "@/lib/posts/public-read-queries";
 import { updatePost } from "@/lib/posts/update-post";
-import { postSchema } from "@/lib/posts/post-response";
+import { ownerPostSchema } from "@/lib/posts/post-response";
 import { preconditionFailedSchema } from "@/lib/openapi/error-schemas";
-import { postExample } from "@/lib/openapi/response-examples";
+import { ownerPostExample } from "@/lib/openapi/response-examples";
 import { successSchema } from "@/lib/openapi/shared-schemas";
 
 export const runtime = "nodejs";
@@ -32,7 +32,7 @@ export const GET = api({
     description: "The owner's view in any format, with an `ETag` to send back as `If-Match` on PATCH.",
     tag: "Posts",
     sdk: 'inkbase.posts.get("post-id", { format: "html" })',
-    responses: { 200: { description: "The post.", schema: postSchema, example: postExample } },
+    responses: { 200: { description: "The post, with `createdBy`.", schema: ownerPostSchema, example: ownerPostExample } },
     errors: { 404: "`Post not found` (also another user's post)." },
   },
   handler: async ({ principal, params, query }) => {
