@@ -11,7 +11,8 @@
 //   3. write the answer (status, Content-Type/Location/ETag, body, kept 24 hours) into the claim's
 //      row in that same transaction, and commit: the write's effect and its answer become durable
 //      together, or neither does. On a 5xx or a 429 instead, roll back and release the key, so
-//      that a retry runs again.
+//      that a retry runs again. A request one of whose domain transactions failed (a 409 for a
+//      taken slug) is rolled back whole and keeps its 4xx answer alone (request-transaction.ts).
 // A server killed anywhere between the effect and the answer leaves either both committed (a
 // retry replays the answer and changes nothing) or neither (the claim is committed on its own, so
 // a retry is told 409 until the dead server's lease runs out, then takes the key over and runs).
@@ -80,9 +81,17 @@ export async function runIdempotently(
     const bytes = new Uint8Array(await response.arrayBuffer());
     const requestHash = await fingerprint.digest();
     answer = { status: response.status, statusText: response.statusText, original: response.headers, headers: storedHeaders(response.headers), body: bytes.length ? bytes : null };
-    const committed = await transaction.commit(storeIdempotentAnswerStatement(scope, token, requestHash, answer));
-    // A request that made no database call has no effect to commit with: its answer alone.
-    if (!committed && (await storeIdempotentAnswer(scope, token, requestHash, answer)) !== 1) throw new ClaimLost();
+    const outcome = await transaction.commit(storeIdempotentAnswerStatement(scope, token, requestHash, answer));
+    if (outcome === "failed" && answer.status < 400) {
+      // A domain transaction failed and the handler answered success all the same: what it wrote
+      // is rolled back, so that answer must not be kept or sent.
+      throw new Error("A keyed write answered success after one of its transactions failed; rolled back");
+    }
+    // A request that made no database call has no effect to commit with, and one that failed
+    // (a 4xx) has none left: its answer alone.
+    if (outcome === "not-begun" || outcome === "failed") {
+      if ((await storeIdempotentAnswer(scope, token, requestHash, answer)) !== 1) throw new ClaimLost();
+    }
   } catch (err) {
     await transaction.rollback();
     // A claim taken over is the other request's to release or complete.

@@ -1,7 +1,7 @@
 // The Prisma client that db() (lib/db.ts) hands out while a request transaction is open
 // (request-transaction.ts): the same calls, run in that transaction. Model calls and raw
 // statements run on the request's Prisma transaction client (whose statements land in the
-// request's transaction); `$transaction(fn)` runs `fn` in a savepoint of it;
+// request's transaction); `$transaction(fn)` runs `fn` in it (request-transaction.ts `nestedPrisma`);
 // `$transaction([...])` awaits calls already sent into it. A call made once the transaction is
 // over (work the request left running) goes to the root client, as it would outside a request.
 import type { PrismaClient } from "../generated/prisma/client";

@@ -11,10 +11,12 @@
 //   are this transaction's (lib/db.ts `joinerDb`): its BEGIN and COMMIT are no-ops there, so its
 //   statements land in this transaction and Prisma keeps its own bookkeeping (and never batches
 //   one request's queries with another's). Prisma's limits apply: 20 s to begin, 30 s in all.
-// - The domain's own transactions (`db().$transaction`, `sqlTransaction`) become savepoints, one
-//   at a time, so a domain function that catches its transaction's failure (a unique violation it
-//   retries, a 409 it reports) finds the request's transaction as healthy as it would have found
-//   the database without one.
+// - The domain's own transactions (`db().$transaction`, `sqlTransaction`) run in it, one at a
+//   time, without savepoints (a savepoint is a subtransaction: measurably slower on every keyed
+//   write). One that fails marks the whole request failed: nothing it wrote is committed, even
+//   when the domain code caught the failure and reported it (a unique violation → 409). The wrapper
+//   then keeps only the answer (run-idempotently.ts). A write is one domain transaction (STYLE.md),
+//   so for it this is exactly what its own transaction did.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
@@ -41,7 +43,7 @@ export type RequestTransactionDrivers = {
 
 class RolledBack extends Error {}
 
-/** Set inside a savepoint's work: a transaction opened from there nests instead of queueing. */
+/** Set inside a domain transaction's work: one opened from there runs at once instead of queueing. */
 const insideSavepoint = new AsyncLocalStorage<RequestTransaction>();
 
 type PrismaSide = { tx: Promise<Tx>; settled: Promise<void>; decide: (outcome: "commit" | RolledBack) => void };
@@ -51,7 +53,7 @@ export class RequestTransaction {
   private held: Promise<HeldTransaction> | undefined;
   private prismaSide: PrismaSide | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private savepoints = 0;
+  private failed = false;
   private committed: (() => void)[] = [];
 
   constructor(private readonly drivers: RequestTransactionDrivers) {}
@@ -111,21 +113,30 @@ export class RequestTransaction {
     return this.prismaSide.tx;
   }
 
-  /** A raw domain transaction inside the request's: a savepoint, one at a time (nested when opened from inside one). */
+  /** A raw domain transaction inside the request's, one at a time (at once when opened from inside one). */
   nested<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     return this.inTurn(async () => {
       const held = await this.connection();
-      return held.savepoint(`inkbase_sp${++this.savepoints}`, (tx) => insideSavepoint.run(this, () => work(tx)));
+      return this.noting(() => work(held.runner));
     });
   }
 
-  /** A Prisma domain transaction (`db().$transaction(fn)`) inside the request's, as a savepoint. */
+  /** A Prisma domain transaction (`db().$transaction(fn)`) inside the request's. */
   nestedPrisma<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.inTurn(async () => {
       const tx = await this.prisma();
-      const held = await this.connection();
-      return held.savepoint(`inkbase_sp${++this.savepoints}`, () => insideSavepoint.run(this, () => work(tx)));
+      return this.noting(() => work(tx));
     });
+  }
+
+  /** Runs a domain transaction's work; its failure fails the request's transaction. */
+  private async noting<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await insideSavepoint.run(this, work);
+    } catch (err) {
+      this.failed = true;
+      throw err;
+    }
   }
 
   private inTurn<T>(run: () => Promise<T>): Promise<T> {
@@ -141,14 +152,19 @@ export class RequestTransaction {
   }
 
   /**
-   * Runs `last` with the COMMIT and gives its rows, or null when the transaction never began (the
-   * request made no database call while it was open): nothing to commit, `last` not run. Throws
-   * when anything failed, after rolling back: nothing the request wrote stays.
+   * Runs `last` with the COMMIT and gives its rows. `not-begun` when the transaction never began
+   * (the request made no database call while it was open): nothing to commit, `last` not run.
+   * `failed` when a domain transaction inside failed: everything rolled back, `last` not run.
+   * Throws when anything else failed, after rolling back: nothing the request wrote stays.
    */
-  async commit<Row>(last: Prisma.Sql): Promise<Row[] | null> {
+  async commit<Row>(last: Prisma.Sql): Promise<{ rows: Row[] } | "not-begun" | "failed"> {
+    if (this.failed) {
+      await this.rollback();
+      return "failed";
+    }
     const began = this.state === "open";
     this.state = "over";
-    let rows: Row[] | null = null;
+    let outcome: { rows: Row[] } | "not-begun" = "not-begun";
     if (began) {
       const held = await this.held!;
       try {
@@ -162,7 +178,7 @@ export class RequestTransaction {
         await held.rollback();
         throw err;
       }
-      rows = await held.commit<Row>(last);
+      outcome = { rows: await held.commit<Row>(last) };
     }
     for (const fn of this.committed.splice(0)) {
       try {
@@ -171,7 +187,7 @@ export class RequestTransaction {
         logger().error({ err }, "work after a request's commit failed");
       }
     }
-    return rows;
+    return outcome;
   }
 
   /** Rolls back whatever the request wrote; its after-commit work never runs. */

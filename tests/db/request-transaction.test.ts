@@ -1,7 +1,7 @@
 // A keyed write's own transaction (lib/request-context, issue 39) against the real database,
 // through the route wrapper: everything the handler writes (Prisma calls, raw statements, the
 // domain's own transactions) and the stored answer commit together; a 5xx commits none of it; a
-// domain transaction that fails and is caught (a savepoint) leaves the rest intact; work given to
+// domain transaction that fails rolls the whole request back (its 4xx answer kept); work given to
 // afterCommit runs once committed and never after a rollback; the writes are invisible outside
 // until the commit. And an API key's expiry is judged by the database's clock.
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -83,7 +83,7 @@ describe("a keyed write's transaction", () => {
     expect(after).toEqual([]);
   });
 
-  it("keeps the writes around a domain transaction that failed and was caught (a savepoint), and the 4xx it answered", async () => {
+  it("rolls back the whole request when a domain transaction failed, even caught, and keeps the 4xx it answered", async () => {
     const { user, auth } = await keyed();
     const name = uniqueName("t");
     const slug = uniqueName("dup");
@@ -109,9 +109,30 @@ describe("a keyed write's transaction", () => {
     const headers = { ...auth, "Idempotency-Key": uniqueName("k") };
     const res = await route(post(headers, { name }), noParams);
     expect(res.status).toBe(409);
-    // The first tag stays; the failed transaction's own first insert is gone with it.
-    expect(await tagsNamed(user.id, name)).toBe(1);
+    // Nothing stays: the failed transaction's insert, nor the one before it.
+    expect(await tagsNamed(user.id, name)).toBe(0);
     expect((await rows(user.id)).map((row) => row.status)).toEqual([409]);
+  });
+
+  it("answers 500 and keeps nothing when the handler answers success after a failed domain transaction", async () => {
+    const { user, auth } = await keyed();
+    const name = uniqueName("t");
+    const route = api({
+      auth: "key",
+      body: z.object({ name: z.string() }),
+      handler: async ({ body, principal }) => {
+        const ownerId = principal.userId;
+        await db().tag.create({ data: { ownerId, name: body.name, slug: uniqueName("e") } });
+        await sqlTransaction(async (tx) => {
+          await tx.$executeRaw`SELECT 1 / 0`;
+        }).catch(() => {});
+        return Response.json({ ok: true }, { status: 201 });
+      },
+    });
+    const res = await route(post({ ...auth, "Idempotency-Key": uniqueName("k") }, { name }), noParams);
+    expect(res.status).toBe(500);
+    expect(await tagsNamed(user.id, name)).toBe(0);
+    expect(await rows(user.id)).toEqual([]);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("keeps its writes invisible to other connections until it commits (PostgreSQL)", async () => {
