@@ -121,7 +121,7 @@ describe("a keyed write's transaction", () => {
       auth: "key",
       body: z.object({ name: z.string() }),
       handler: async ({ body, principal }) => {
-        const ownerId = principal.userId;
+        const ownerId = principal.projectId;
         await db().tag.create({ data: { ownerId, name: body.name, slug: uniqueName("e") } });
         await sqlTransaction(async (tx) => {
           await tx.$executeRaw`SELECT 1 / 0`;
