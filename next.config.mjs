@@ -30,7 +30,12 @@ const nextConfig = {
     ...Object.fromEntries(STYLESHEET_ROUTES.map((route) => [routeGlob(route), STYLESHEET_SOURCES.map((file) => `./${file}`)])),
   },
   // Part of the public pages' ETags (lib/public-site/page-etag.ts): a new build is new markup.
-  env: { INKBASE_BUILD_STAMP: process.env.INKBASE_BUILD_STAMP || String(Date.now()) },
+  // INKBASE_FAULT_POINTS=1 (`npm run build:faults`): the durability tests' fault points
+  // (lib/faults/fault-point.ts) are in the bundle; any other build drops them.
+  env: {
+    INKBASE_BUILD_STAMP: process.env.INKBASE_BUILD_STAMP || String(Date.now()),
+    INKBASE_FAULT_POINTS: process.env.INKBASE_FAULT_POINTS === "1" ? "1" : "0",
+  },
   async headers() {
     return [{ source: PUBLIC_CORS_SOURCE, headers: PUBLIC_CORS_HEADERS }];
   },

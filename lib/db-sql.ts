@@ -12,12 +12,11 @@ import pg from "pg";
 import { dbConnection } from "./db";
 import { statementName } from "./db-statement-names";
 import { Prisma } from "./generated/prisma/client";
+import { joinableTransaction } from "./request-context/request-context";
+import type { HeldTransaction } from "./request-context/request-transaction";
+import type { SqlRunner } from "./sql-runner";
 
-/** The raw-statement half of a Prisma client or transaction. */
-export interface SqlRunner {
-  $queryRaw<T = unknown>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T>;
-  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
-}
+export type { SqlRunner } from "./sql-runner";
 
 // Results read as Prisma's $queryRaw reads them, for the types these statements return:
 // `timestamp(3)` columns hold UTC (Prisma's convention; pg alone would read them as local time)
@@ -77,6 +76,13 @@ function runnerOn(client: pg.Pool | pg.PoolClient, named: boolean, ahead?: Promi
  * (lib/posts/search-post-ids.ts).
  */
 export function sql(options: { planEachCall?: boolean } = {}): SqlRunner {
+  // Inside a request with its own transaction (lib/request-context), its statements run there.
+  const transaction = joinableTransaction();
+  if (transaction) return transaction.sql(() => rootSql(options));
+  return rootSql(options);
+}
+
+function rootSql(options: { planEachCall?: boolean }): SqlRunner {
   const { pool, namesStatements } = dbConnection();
   return runnerOn(pool, namesStatements && !options.planEachCall);
 }
@@ -127,6 +133,9 @@ function corked(client: pg.PoolClient): () => void {
  * The work may end with a LastStatement, sent with the COMMIT.
  */
 export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T | LastStatement<T>>): Promise<T> {
+  // Inside a request with its own transaction (lib/request-context): a savepoint of it.
+  const transaction = joinableTransaction();
+  if (transaction) return transaction.nested(async (tx) => runLastStatement(tx, await work(tx)));
   const { pool, namesStatements } = dbConnection();
   const client = await pool.connect();
   // A connection that fails while checked out emits "error"; without a listener that would end
@@ -183,4 +192,81 @@ export async function sqlTransaction<T>(work: (tx: SqlRunner) => Promise<T | Las
 /** `work` in the caller's transaction when there is one, else in a new raw one. */
 export async function inSqlTransaction<T>(tx: SqlRunner | undefined, work: (tx: SqlRunner) => Promise<T | LastStatement<T>>): Promise<T> {
   return tx ? runLastStatement(tx, await work(tx)) : sqlTransaction(work);
+}
+
+/**
+ * A transaction held open across calls, for a request's own (lib/request-context): begun like
+ * sqlTransaction's (BEGIN sent with the first statement), its savepoints sent ahead of their
+ * first statement and released without waiting, and ended by `commit` with a last statement sent
+ * together with the COMMIT, or by `rollback`. The same round trips as the domain's own
+ * transactions had, one transaction instead of several.
+ */
+export async function holdTransaction(): Promise<HeldTransaction> {
+  const { pool, namesStatements } = dbConnection();
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on("error", onError);
+  const pipelined = client as unknown as { pipeline: boolean };
+  pipelined.pipeline = true;
+  process.nextTick(corked(client));
+  const begun = client.query("BEGIN; SET LOCAL statement_timeout = 30000");
+  begun.catch(() => {});
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    pipelined.pipeline = false;
+    client.removeListener("error", onError);
+    client.release(broken);
+  };
+  return {
+    runner: runnerOn(client, namesStatements, begun),
+    query: (config) => client.query(config),
+    async savepoint<T>(name: string, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+      const sent = client.query(`SAVEPOINT ${name}`);
+      sent.catch(() => {});
+      let result: T;
+      try {
+        result = await work(runnerOn(client, namesStatements, sent));
+        await sent;
+      } catch (err) {
+        await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => {});
+        throw err;
+      }
+      // Not waited for: the next statement queues behind it, and a failure aborts the transaction,
+      // which the commit then reports.
+      client.query(`RELEASE SAVEPOINT ${name}`).catch(() => {});
+      return result;
+    },
+    async commit<Row>(last: Prisma.Sql): Promise<Row[]> {
+      try {
+        await begun;
+        const uncork = corked(client);
+        const rows = runnerOn(client, namesStatements).$queryRaw<Row[]>(last);
+        const commit = client.query("COMMIT");
+        uncork();
+        rows.catch(() => {});
+        commit.catch(() => {});
+        const found = await rows;
+        await commit;
+        return found;
+      } catch (err) {
+        await client.query("ROLLBACK").catch((rollbackError: Error) => {
+          broken ??= rollbackError;
+        });
+        throw err;
+      } finally {
+        release();
+      }
+    },
+    async rollback(): Promise<void> {
+      await client.query("ROLLBACK").catch((rollbackError: Error) => {
+        broken ??= rollbackError;
+      });
+      release();
+    },
+  };
 }

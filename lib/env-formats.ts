@@ -59,6 +59,7 @@ const FORMATS = {
   RATE_LIMIT_KEY_PER_MIN: positiveInt,
   SIGN_IN_FAILURE_LIMIT: positiveInt,
   OUTBOX_RETENTION_DAYS: positiveInt,
+  AUDIT_RETENTION_DAYS: positiveInt,
   WEBHOOK_LOG_RETENTION_DAYS: positiveInt,
   REPROJECTION_LIMIT: positiveInt,
   RESPONSE_CACHE_BYTES: nonNegativeInt,
@@ -69,6 +70,7 @@ const FORMATS = {
   SEED_DEMO: flag,
   INKBASE_EMBEDDED_DB: flag,
   BENCH_WITHOUT_POST_REVISIONS: flag,
+  BENCH_WITHOUT_AUDIT: flag,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }),
   MEDIA_STORAGE: z.enum(MEDIA_STORAGES, { error: `must be one of ${MEDIA_STORAGES.join(", ")}` }),
@@ -80,6 +82,11 @@ const FORMATS = {
   REGISTRATION: z.enum(REGISTRATIONS, { error: `must be one of ${REGISTRATIONS.join(", ")}` }),
   SIGN_UP_LIMIT_PER_HOUR: positiveInt,
   SMTP_URL: smtpUrl,
+  // Discovery reads <issuer>/.well-known/openid-configuration: a path is allowed (Keycloak's
+  // realms, Entra's tenants), a query or fragment is not.
+  OIDC_ISSUER: urlBase,
+  GITHUB_URL: urlBase,
+  GITHUB_API_URL: urlBase,
 };
 
 export type EnvName = keyof typeof FORMATS;
@@ -139,6 +146,18 @@ function upstashPairProblems(vars: Vars): string[] {
   );
 }
 
+/** A single sign-on provider needs its whole set: half of one would show a button that cannot work. */
+const SSO_SETS = [
+  ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+  ["GITHUB_ID", "GITHUB_SECRET"],
+] as const;
+
+function ssoSetProblems(vars: Vars): string[] {
+  return SSO_SETS.filter((names) => names.some((name) => isSet(vars[name])) && !names.every((name) => isSet(vars[name]))).map(
+    (names) => `${names.join(", ").replace(/, (\w+)$/, " and $1")} must be set together (docs/single-sign-on.md); ${names.filter((name) => !isSet(vars[name])).join(" and ")} ${names.filter((name) => !isSet(vars[name])).length === 1 ? "is" : "are"} not set.`,
+  );
+}
+
 /** Whether either pair of Upstash names is set (the start check warns on Vercel without). */
 export function hasUpstash(vars: Vars): boolean {
   return UPSTASH_NAMES.some(([url]) => isSet(vars[url]));
@@ -146,7 +165,7 @@ export function hasUpstash(vars: Vars): boolean {
 
 /** Every malformed value in `vars`, and every pair set by halves. */
 export function envFormatProblems(vars: Vars): string[] {
-  return [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars), ...blobProblems(vars), ...upstashPairProblems(vars)];
+  return [...(Object.keys(FORMATS) as EnvName[]).flatMap((name) => parseEnvVar(name, vars).problems), ...s3Problems(vars), ...blobProblems(vars), ...upstashPairProblems(vars), ...ssoSetProblems(vars)];
 }
 
 /**
@@ -173,6 +192,28 @@ export function readEnv<N extends EnvName>(name: N, vars: Vars = process.env): E
   if (problems.length > 0) throw environmentError("run", problems);
   if (vars === process.env) lastRead.set(name, { raw, value });
   return value;
+}
+
+/** The OpenID Connect provider, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set; a half-set one throws, as the check refuses it. */
+export function readOidcProvider(vars: Vars = process.env): { issuer: string; clientId: string; clientSecret: string; name: string } | undefined {
+  const problems = ssoSetProblems(vars).filter((problem) => problem.startsWith("OIDC_"));
+  if (problems.length) throw environmentError("run", problems);
+  const issuer = readEnv("OIDC_ISSUER", vars);
+  if (!issuer) return undefined;
+  return { issuer: issuer.replace(/\/+$/, ""), clientId: vars.OIDC_CLIENT_ID!, clientSecret: vars.OIDC_CLIENT_SECRET!, name: vars.OIDC_NAME?.trim() || "SSO" };
+}
+
+/** GitHub's OAuth app, when GITHUB_ID and GITHUB_SECRET are both set. */
+export function readGitHubProvider(vars: Vars = process.env): { clientId: string; clientSecret: string; url: string; apiUrl: string } | undefined {
+  const problems = ssoSetProblems(vars).filter((problem) => problem.startsWith("GITHUB_"));
+  if (problems.length) throw environmentError("run", problems);
+  if (!isSet(vars.GITHUB_ID)) return undefined;
+  return {
+    clientId: vars.GITHUB_ID,
+    clientSecret: vars.GITHUB_SECRET!,
+    url: (readEnv("GITHUB_URL", vars) ?? "https://github.com").replace(/\/+$/, ""),
+    apiUrl: (readEnv("GITHUB_API_URL", vars) ?? "https://api.github.com").replace(/\/+$/, ""),
+  };
 }
 
 const lastRead = new Map<EnvName, { raw: string | undefined; value: unknown }>();

@@ -3,6 +3,9 @@
 // the credentials callback as a form with json=true), as lib/client/auth-client.ts does for the
 // dashboard; setup and sign-up POST JSON to our API, then sign in. After signing in the
 // destination is loaded as a whole page: nothing the browser fetched signed out may be reused.
+// Single sign-on buttons are plain forms posting to next-auth's signin/<provider>, which redirects
+// to the provider: this fills in their CSRF token first. "Choose a username" POSTs JSON to
+// /api/account/sso-signup, whose answer signs the browser in.
 "use strict";
 
 (function () {
@@ -168,12 +171,58 @@
     });
   }
 
+  function onSingleSignOn(form) {
+    var button = form.querySelector('button[type="submit"]');
+    button.disabled = true;
+    csrfToken().then(function (token) {
+      form.querySelector('input[name="csrfToken"]').value = token;
+      form.submit(); // a real navigation: next-auth answers with the redirect to the provider
+    }, function () {
+      button.disabled = false;
+      var signInForm = document.querySelector('form[data-form="sign-in"]');
+      if (signInForm) showFormError(signInForm, NETWORK);
+    });
+  }
+
+  // Back from the provider's page (the browser's back-forward cache keeps the page as it was left).
+  window.addEventListener("pageshow", function () {
+    Array.prototype.forEach.call(document.querySelectorAll('form[data-form="sso"] button'), function (button) { button.disabled = false; });
+  });
+
+  function onChooseUsername(form) {
+    var values = fieldsOf(form);
+    busy(form, "Creating account…");
+    fetch("/api/account/sso-signup", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: values.username }),
+    }).then(function (res) {
+      return res.json().catch(function () { return {}; }).then(function (body) {
+        // Signed in; or the identity's 15 minutes are over (or it was never here): start again.
+        var expired = body.error === "No single sign-on in progress";
+        if (res.status === 201 || expired) return window.location.assign(expired ? "/signin?error=SsoExpired" : "/dashboard");
+        busy(form, null);
+        explain(form, res.status, body);
+      });
+    }).catch(function () {
+      busy(form, null);
+      showFormError(form, NETWORK);
+    });
+  }
+
   Array.prototype.forEach.call(document.querySelectorAll("form[data-form]"), function (form) {
     form.addEventListener("submit", function (event) {
+      if (form.dataset.form === "sso") {
+        event.preventDefault();
+        if (!form.querySelector('button[type="submit"]').disabled) onSingleSignOn(form);
+        return;
+      }
       event.preventDefault();
       if (form.querySelector('button[type="submit"]').disabled) return;
       clearErrors(form);
       if (form.dataset.form === "sign-in") onSignIn(form);
+      else if (form.dataset.form === "choose-username") onChooseUsername(form);
       else if (form.dataset.form === "accept") onAccept(form);
       else onCreateAccount(form);
     });

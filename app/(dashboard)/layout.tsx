@@ -1,38 +1,51 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { NavLink } from "@/components/dashboard/nav-link";
+import { ProjectSwitcher } from "@/components/dashboard/project-switcher";
 import styles from "@/components/dashboard/shell.module.css";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { VerifyEmailNotice } from "@/components/account/verify-email-notice";
 import { Badge } from "@/components/ui/badge";
 import { ToastProvider } from "@/components/ui/toast";
+import { can } from "@/lib/auth/can";
+import type { Action } from "@/lib/auth/permissions";
+import { accountProjects, findProject } from "@/lib/dashboard/current-project";
 import { requireAccount } from "@/lib/auth/require-account";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Inkbase" }, robots: { index: false } };
 
-const NAV = [
+// Each link shows for the roles that may use its page (TEAMS.md: "The dashboard shows only the
+// controls a role may use"), asked of the same can() the API decides with.
+const NAV: { href: string; label: string; action?: Action }[] = [
   { href: "/dashboard/posts", label: "Posts" },
   { href: "/dashboard/collections", label: "Collections" },
   { href: "/dashboard/media", label: "Media" },
-  { href: "/dashboard/keys", label: "API keys" },
-  { href: "/dashboard/webhooks", label: "Webhooks" },
+  { href: "/dashboard/members", label: "Members" },
+  { href: "/dashboard/keys", label: "API keys", action: "keys.personal" },
+  { href: "/dashboard/webhooks", label: "Webhooks", action: "project.manage" },
+  { href: "/dashboard/audit", label: "Audit log", action: "audit.read" },
   { href: "/dashboard/account", label: "Account" },
   // PORTABILITY: Account → Import and Export.
-  { href: "/dashboard/import", label: "Import" },
-  { href: "/dashboard/export", label: "Export" },
+  { href: "/dashboard/import", label: "Import", action: "project.manage" },
+  { href: "/dashboard/export", label: "Export", action: "project.manage" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const account = await requireAccount();
+  // Not a member of the project the address names: the page answers 404 inside the shell, whose
+  // links are then the account's own project's.
+  const [project, projects] = await Promise.all([findProject(), accountProjects(account.id)]);
+  const nav = NAV.filter((item) => !item.action || (project ? can(project.principal, item.action) : true));
   return (
     <ToastProvider>
       <a href="#main" className={styles.skip}>Skip to content</a>
       <header className={styles.topbar}>
-        <Link href="/dashboard/posts" className={styles.brand}>
+        <Link href="/dashboard/posts" className={projects.length > 1 ? `${styles.brand} ${styles.brandWithProject}` : styles.brand}>
           <svg className={styles.logo} viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#3b4cca" /><path d="M10 23V9h4v14zm7 0 5-14h4l-5 14z" fill="#fff" /></svg>
-          Inkbase
+          <span className={projects.length > 1 ? styles.brandName : undefined}>Inkbase</span>
         </Link>
-        <div className={styles.who}>
+        {projects.length > 1 ? <ProjectSwitcher projects={projects} current={project?.principal.projectUsername ?? account.username} own={account.username} /> : null}
+        <div className={projects.length > 1 ? `${styles.who} ${styles.withProject}` : styles.who}>
           <span className={styles.name} title={account.email}>{account.displayName ?? account.username}</span>
           <Badge tone={account.plan === "pro" ? "accent" : "neutral"}>{account.plan === "pro" ? "Pro" : "Free"}</Badge>
           <SignOutButton />
@@ -41,7 +54,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <div className={styles.body}>
         <nav className={styles.nav} aria-label="Dashboard">
           <ul className={styles.navList}>
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.href}><NavLink href={item.href}>{item.label}</NavLink></li>
             ))}
             {/* A route handler, not a page: a plain link, so no client-side navigation is attempted. The lint

@@ -4,6 +4,6 @@ import { signUpPageResponse } from "@/lib/account-pages/create-account-page-resp
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export function GET(): Response {
+export function GET(): Promise<Response> {
   return signUpPageResponse();
 }

@@ -111,6 +111,7 @@ async function main() {
       ["posts list", "/dashboard/posts", 150],
       ["account (settings)", "/dashboard/account", 150],
       ["API keys", "/dashboard/keys", 150],
+      ["members", "/dashboard/members", 150],
       ["webhooks", "/dashboard/webhooks", 150],
       ["editor", `/dashboard/posts/${longPost}`, 350],
     ];

@@ -84,8 +84,11 @@ export async function measure(options: {
   seconds: number;
   request: (i: number) => BenchRequest;
   offset?: number;
+  /** A session cookie to send instead of the key (session-only routes such as /api/audit). */
+  cookie?: string;
 }): Promise<Run> {
   const { server, key, connections, seconds, request } = options;
+  const auth: Record<string, string> = options.cookie ? { Cookie: options.cookie } : { Authorization: `Bearer ${key}` };
   let i = options.offset ?? 0;
   const cpuBefore = processCpuMs(server.pid);
   const dbBefore = databaseCpuMs();
@@ -93,7 +96,7 @@ export async function measure(options: {
     url: server.url,
     connections,
     duration: seconds,
-    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+    headers: { ...auth, "Content-Type": "application/json" },
     requests: [{ setupRequest: (req) => { const next = request(i++); return { ...req, ...next, headers: { ...req.headers, ...next.headers } }; } }],
   });
   const total = Math.max(1, result.requests.total);

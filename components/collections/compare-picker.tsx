@@ -1,14 +1,15 @@
 "use client";
 // Chooses the two versions to compare; the pair goes into the URL (`?compare=v_3...v_7`) so a
 // comparison can be shared.
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
+import { useProjectRouter } from "@/components/dashboard/project-link";
 import { useState } from "react";
 import { buttonClass } from "../ui/button";
 import { controlClass, labelClass } from "../ui/control-class";
 import styles from "./collections.module.css";
 
 export function ComparePicker({ versions, from, to }: { versions: number[]; from?: number; to?: number }) {
-  const router = useRouter();
+  const router = useProjectRouter();
   const pathname = usePathname();
   const [a, setA] = useState(String(from ?? versions[1] ?? versions[0] ?? ""));
   const [b, setB] = useState(String(to ?? versions[0] ?? ""));

@@ -6,7 +6,7 @@
 // a version written elsewhere meanwhile gives the 409 alert with "Reload" and "Overwrite"; the
 // API's field errors appear beside their fields. Keys the schema does not declare are kept.
 import type { Editor } from "@tiptap/core";
-import { useRouter } from "next/navigation";
+import { useProjectRouter } from "@/components/dashboard/project-link";
 import { useCallback, useEffect, useState } from "react";
 import { ApiRequestError, describeError } from "@/lib/client/api-client";
 import { createEntry, saveEntry } from "@/lib/client/collections-api";
@@ -80,7 +80,7 @@ export function EntryForm({
   /** Titles of the entries the data references, for the reference pickers. */
   referenceTitles?: Record<string, string>;
 }) {
-  const router = useRouter();
+  const router = useProjectRouter();
   const base = entry?.data ?? {};
   const [values, setValues] = useState<Values>(() => Object.fromEntries(fields.map((field) => [field.name, initialValue(field, base[field.name])])));
   const [dirty, setDirty] = useState(false);

@@ -1,7 +1,7 @@
 // The entry page's "Referenced by" (MODELING "Reference fields"): the entries whose current or
 // labelled versions point at this one, each a link with the fields that do. While the list is not
 // empty, deleting the entry is refused (409) unless forced.
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import type { ReferrerRow } from "@/lib/collections/list-referrers";
 import { pageStyles } from "../dashboard/page-header";
 import styles from "./collections.module.css";

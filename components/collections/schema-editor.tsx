@@ -3,7 +3,7 @@
 // never changes), one row per field with every type and option DECISIONS §4 allows, and the
 // index mapping. Saves through the API; an edit shows the re-projection result, `truncated`
 // included (the remaining entries pick up the new mapping on their next save).
-import { useRouter } from "next/navigation";
+import { useProjectRouter } from "@/components/dashboard/project-link";
 import { useState } from "react";
 import { ApiRequestError, describeError } from "@/lib/client/api-client";
 import { createCollection, updateCollection, type Reprojected } from "@/lib/client/collections-api";
@@ -80,7 +80,7 @@ export function SchemaEditor({
   /** The author's other collections, which reference fields can point into. */
   collections?: { slug: string; name: string }[];
 }) {
-  const router = useRouter();
+  const router = useProjectRouter();
   const editing = Boolean(collection);
   const [name, setName] = useState(collection?.name ?? "");
   const [slug, setSlug] = useState(collection?.id ?? "");

@@ -4,8 +4,8 @@
 // hands it over with its ETag; every change goes back through PATCH /api/posts/:id.
 import type { Editor } from "@tiptap/core";
 import dynamic from "next/dynamic";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
+import { useProjectRouter } from "@/components/dashboard/project-link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { autoExcerpt, excerptFromText } from "@/lib/content/auto-excerpt";
 import { WORDS_PER_MINUTE } from "@/lib/content/reading-time";
@@ -51,7 +51,7 @@ function countWords(editor: Editor): number {
 }
 
 export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, usernames, account, publicBaseUrl }: PostEditorProps) {
-  const router = useRouter();
+  const router = useProjectRouter();
   const notify = useToast();
   const [values, setValues] = useState<PostFormValues>(() => toFormValues(post, { usernames, excerptAuto }));
   // Every user co-author's username the page has been told (a restore can bring back one the page

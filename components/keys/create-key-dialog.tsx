@@ -1,6 +1,8 @@
 "use client";
 // "Create key" (DASHBOARD.md "API keys"): a dialog with "Name", one checkbox per scope named by
 // the scope, an optional "Expires" date; then the full key, once, in "New API key" with "Copy".
+// Teams (TEAMS.md "Keys"): a key is personal (acts as its maker, within their role) unless an
+// admin or the owner chooses "Project key" and its "Role".
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiRequestError, describeError } from "@/lib/client/api-client";
@@ -8,7 +10,7 @@ import { createKey, type CreatedKey } from "@/lib/client/keys-api";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { CheckboxGroup } from "../ui/checkbox-group";
-import { InputField } from "../ui/field";
+import { InputField, SelectField } from "../ui/field";
 import { SecretReveal } from "../ui/secret-reveal";
 import styles from "./keys.module.css";
 
@@ -17,13 +19,21 @@ function endOfLocalDay(date: string): string {
   return new Date(`${date}T23:59:59.999`).toISOString();
 }
 
-/** `scopes` comes from the server page (lib/auth/scopes.ts would bring zod into the browser bundle). */
-export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string[] }) {
+/**
+ * `scopes` comes from the server page (lib/auth/scopes.ts would bring zod into the browser
+ * bundle): the scopes this member's personal keys may carry (a viewer's: read scopes only).
+ * `projectRoles`: the roles a project key may have, when the caller may make project keys (can()
+ * on the server); empty otherwise, and the dialog makes personal keys only.
+ */
+export function CreateKeyDialog({ scopes: allScopes, projectScopes = allScopes, projectRoles = [] }: { scopes: readonly string[]; projectScopes?: readonly string[]; projectRoles?: readonly string[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>([]);
   const [expires, setExpires] = useState("");
+  const [kind, setKind] = useState<"personal" | "project">("personal");
+  const [keyRole, setKeyRole] = useState(projectRoles.includes("editor") ? "editor" : (projectRoles[0] ?? ""));
+  const offered = kind === "project" ? projectScopes : allScopes;
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [pending, setPending] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);
@@ -32,6 +42,7 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
     setName("");
     setScopes([]);
     setExpires("");
+    setKind("personal");
     setErrors({});
     setCreated(null);
   }
@@ -44,7 +55,7 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const chosen = allScopes.filter((scope) => scopes.includes(scope));
+    const chosen = offered.filter((scope) => scopes.includes(scope));
     if (!chosen.length) {
       setErrors({ scopes: "Choose at least one scope." });
       return;
@@ -52,7 +63,8 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
     setPending(true);
     setErrors({});
     try {
-      setCreated(await createKey({ name: name.trim(), scopes: chosen, expiresAt: expires ? endOfLocalDay(expires) : null }));
+      const expiresAt = expires ? endOfLocalDay(expires) : null;
+      setCreated(await createKey(kind === "project" ? { name: name.trim(), scopes: chosen, expiresAt, kind, role: keyRole } : { name: name.trim(), scopes: chosen, expiresAt }));
       router.refresh();
     } catch (err) {
       if (err instanceof ApiRequestError && err.body.issues?.length) {
@@ -92,7 +104,28 @@ export function CreateKeyDialog({ scopes: allScopes }: { scopes: readonly string
         ) : (
           <form id="create-key-form" className={styles.form} onSubmit={submit} noValidate>
             <InputField label="Name" name="name" required maxLength={100} value={name} error={errors.name} hint="What uses it, e.g. “CI deploys”." onChange={(event) => setName(event.target.value)} />
-            <CheckboxGroup legend="Scopes" options={allScopes} value={scopes} onChange={setScopes} error={errors.scopes} />
+            {projectRoles.length ? (
+              <fieldset className={styles.kinds}>
+                <legend className={styles.legend}>Kind</legend>
+                {(["personal", "project"] as const).map((option) => (
+                  <div key={option} className={styles.kind}>
+                    <input type="radio" id={`key-kind-${option}`} name="kind" value={option} checked={kind === option} aria-describedby={`key-kind-${option}-hint`} onChange={() => setKind(option)} />
+                    <span>
+                      <label htmlFor={`key-kind-${option}`}><strong>{option === "personal" ? "Personal key" : "Project key"}</strong></label>
+                      <span id={`key-kind-${option}-hint`} className={styles.muted}>
+                        {option === "personal" ? "Acts as you, within your role; stops working if you leave or are removed." : "Acts as the project with the role you give it; survives member changes."}
+                      </span>
+                    </span>
+                  </div>
+                ))}
+              </fieldset>
+            ) : null}
+            {kind === "project" ? (
+              <SelectField label="Role" name="role" value={keyRole} onChange={(event) => setKeyRole(event.target.value)}>
+                {projectRoles.map((role) => <option key={role} value={role}>{role.charAt(0).toUpperCase() + role.slice(1)}</option>)}
+              </SelectField>
+            ) : null}
+            <CheckboxGroup legend="Scopes" options={offered} value={scopes.filter((scope) => offered.includes(scope))} onChange={setScopes} error={errors.scopes} />
             <InputField label="Expires" name="expires" type="date" min={today} value={expires} error={errors.expires} hint="Optional. The key stops working at the end of that day." onChange={(event) => setExpires(event.target.value)} />
             {errors.form ? <p role="alert" className={styles.error}>{errors.form}</p> : null}
           </form>

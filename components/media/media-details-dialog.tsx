@@ -2,7 +2,7 @@
 // "Media details" (MEDIA.md "Dashboard"): the preview, its dimensions and size, "Alt text" saved
 // with "Save", "Copy URL", where it is used (links), and "Delete", which confirms in "Delete
 // media" listing those places first (confirming deletes it even while used: ?force=true).
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { useState } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { deleteMedia, updateMedia, type Media } from "@/lib/client/media-api";

@@ -1,7 +1,7 @@
 "use client";
 // "New post": creates an untitled draft through the API and opens its editor. The slug is a
 // placeholder that follows the title as soon as the author types one.
-import { useRouter } from "next/navigation";
+import { useProjectRouter } from "@/components/dashboard/project-link";
 import { useState } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { createDraft } from "@/lib/client/posts-api";
@@ -10,7 +10,7 @@ import { Button } from "../ui/button";
 import { useToast } from "../ui/toast";
 
 export function NewPostButton({ variant = "primary" }: { variant?: "primary" | "secondary" }) {
-  const router = useRouter();
+  const router = useProjectRouter();
   const notify = useToast();
   const [pending, setPending] = useState(false);
 

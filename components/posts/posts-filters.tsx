@@ -2,7 +2,7 @@
 // works) and no JavaScript is needed.
 import { buttonClass } from "../ui/button";
 import { controlClass, labelClass } from "../ui/control-class";
-import Link from "next/link";
+import { ProjectField, ProjectLink as Link } from "@/components/dashboard/project-link";
 import styles from "./posts-filters.module.css";
 
 export type PostsFilterValues = { status?: string; tag?: string; q?: string };
@@ -13,6 +13,7 @@ export function PostsFilters({ values, tags }: { values: PostsFilterValues; tags
     // Keyed by the values: a navigation (e.g. "Clear filters") remounts the uncontrolled fields
     // with the new defaults instead of keeping what was typed before.
     <form key={`${values.q ?? ""}|${values.status ?? ""}|${values.tag ?? ""}`} method="get" role="search" aria-label="Filter posts" className={styles.filters}>
+      <ProjectField />
       <div className={styles.search}>
         <label htmlFor="posts-q" className={labelClass}>Search posts</label>
         <input id="posts-q" type="search" name="q" defaultValue={values.q ?? ""} placeholder="Title contains…" className={controlClass} />

@@ -3,7 +3,7 @@
 // checkboxes on the author's own posts, "Publish", "Unpublish" and "Delete" (confirmed) through
 // POST /api/posts/bulk, and the per-item results of the last action. Co-authored posts are the
 // owner's to change; their row has the co-author's own "Show on my blog" switch instead.
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { describeError } from "@/lib/client/api-client";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import type { ComponentProps } from "react";
 import styles from "./button.module.css";
 

@@ -1,6 +1,6 @@
 // "Page N of M · T things" with Previous/Next page links, under the dashboard's paged tables
 // (posts, a collection's entries, an endpoint's deliveries). Nothing when there is nothing to count.
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { buttonClass } from "./button";
 import styles from "./pagination.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 // "Add endpoint" (DASHBOARD.md "Webhooks"): "URL" (the SSRF guard's refusal shown inline under
 // it), one checkbox per event type, then the signing secret, once, in "Signing secret" with "Copy".
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiRequestError, describeError } from "@/lib/client/api-client";

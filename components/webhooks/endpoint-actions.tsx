@@ -3,7 +3,7 @@
 // once its attempt is logged, and the button reads "Sending…" until that refresh has landed),
 // "Rotate secret" (confirmed, the new secret shown once, the 24-hour overlap explained) and
 // "Delete" (confirmed).
-import { useRouter } from "next/navigation";
+import { useProjectRouter } from "@/components/dashboard/project-link";
 import { useState, useTransition } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { deleteEndpoint, rotateSecret, sendTestEvent, waitForAttempts } from "@/lib/client/webhooks-api";
@@ -15,7 +15,7 @@ import { SecretReveal } from "../ui/secret-reveal";
 import { useToast } from "../ui/toast";
 
 export function EndpointActions({ id, url, active }: { id: string; url: string; active: boolean }) {
-  const router = useRouter();
+  const router = useProjectRouter();
   const notify = useToast();
   const [testing, setTesting] = useState(false);
   // router.refresh() returns at once; as a transition, its pending state lasts until the page has

@@ -17,6 +17,12 @@ export const ACCOUNT_FORM_CSS = trustedHtml(
     ".error{color:var(--color-danger);margin:0}",
     ".notice{margin:0;padding:var(--space-3) var(--space-4);border-radius:var(--radius-md);background:var(--color-success-soft);color:var(--color-success)}",
     ".links{display:flex;flex-wrap:wrap;gap:var(--space-2) var(--space-4);font-size:var(--font-size-sm)}",
+    ".sso-list{display:grid;gap:var(--space-2)}",
+    ".sso{margin:0}",
+    ".sso-button{font:inherit;font-weight:600;width:100%;padding:.6rem 1rem;border-radius:var(--radius-md);border:1px solid var(--color-border-strong);background:var(--color-surface);color:var(--color-text);cursor:pointer}",
+    ".sso-button:disabled{opacity:.65;cursor:wait}",
+    ".divider{display:flex;align-items:center;gap:var(--space-3);margin:0;color:var(--color-text-muted);font-size:var(--font-size-sm)}",
+    ".divider::before,.divider::after{content:\"\";flex:1;border-top:1px solid var(--color-border)}",
     "[hidden]{display:none!important}",
   ].join(""),
 );

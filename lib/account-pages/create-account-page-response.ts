@@ -2,7 +2,8 @@
 // POST /api/account/setup or /signup, then signs it in (public/account-forms.js).
 // - /setup: only while the database holds no account; a 404 once any exists.
 // - /signup: the form with REGISTRATION=open; otherwise "Sign-up is by invitation only" and a
-//   link to sign in.
+//   link to sign in. While no account exists it sends people to /setup, as /signin does: the
+//   first account is made there (lib/accounts/sign-up.ts).
 import { hasAnyAccount } from "../accounts/has-any-account";
 import { env } from "../env";
 import { html, trustedHtml } from "../public-site/html";
@@ -30,7 +31,8 @@ export async function setupPageResponse(): Promise<Response> {
   return accountPageResponse({ title: "Set up Inkbase", main, script: true });
 }
 
-export function signUpPageResponse(): Response {
+export async function signUpPageResponse(): Promise<Response> {
+  if (!(await hasAnyAccount())) return new Response(null, { status: 307, headers: { Location: "/setup", "Cache-Control": "no-store" } });
   const signIn = html`<p class="links"><span>Have an account? <a href="/signin">Sign in</a></span></p>`;
   if (env.registration !== "open") {
     return accountPageResponse({ title: "Create account", main: html`<h1>Create account</h1><p>Sign-up is by invitation only</p>${signIn}` });

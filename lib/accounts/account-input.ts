@@ -35,6 +35,8 @@ export const signUpInputSchema = z
   })
   .meta({ id: "SignUpInput" });
 
+export const ssoSignUpInputSchema = z.object({ username }).meta({ id: "SsoSignUpInput" });
+
 export const createdAccountSchema = z
   .object({ id: z.string(), username: z.string(), email: z.string(), plan: z.enum(["free", "pro"]) })
   .meta({ id: "CreatedAccount" });
@@ -42,6 +44,10 @@ export const createdAccountSchema = z
 export const signedUpAccountSchema = createdAccountSchema
   .extend({ plan: z.literal("free"), emailVerified: z.boolean().meta({ description: "false, except for a sign-up with an invitation to this address." }) })
   .meta({ id: "SignedUpAccount" });
+
+export const ssoSignedUpAccountSchema = createdAccountSchema
+  .extend({ plan: z.literal("free"), emailVerified: z.literal(true) })
+  .meta({ id: "SsoSignedUpAccount" });
 
 export const tokenInputSchema = z.object({ token: z.string().meta({ description: "The `token` of the mailed link." }) }).meta({ id: "AccountLinkInput" });
 

@@ -2,6 +2,7 @@
 // the new address (24 h, once) makes it the account's, counted as verified, and the old address
 // gets a notice, in one transaction. An address another account took meanwhile is 409, and the
 // link stays unused.
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { conflict } from "../http/api-error";
 import { accountMail } from "../mail/account-mail";
@@ -19,6 +20,14 @@ export async function confirmEmailChange(options: { body: unknown }): Promise<{ 
       if (!newEmail) throw invalidLink();
       const old = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, username: true } });
       await tx.user.update({ where: { id: userId }, data: { email: newEmail, emailVerifiedAt: new Date() } });
+      // No session: the account itself acted (with the link), in its own project's log.
+      await recordAudit(tx, {
+        action: "account.email_changed",
+        target: { type: "account", id: userId, name: old.username },
+        actor: { type: "user", id: userId, username: old.username },
+        projectId: userId,
+        changes: { from: old.email, to: newEmail },
+      });
       const mailId = old.email === newEmail
         ? null
         : await enqueueMail(tx, { ...accountMail({ kind: "email_changed", to: old.email, username: old.username, newEmail }), userId });

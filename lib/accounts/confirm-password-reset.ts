@@ -4,6 +4,7 @@
 // unverified account becomes verified), and a password-changed notice is mailed. The link is
 // checked before the password is judged, so a dead link never asks for one; it is used only by
 // the transaction that sets the password.
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { hashPassword } from "../auth/password";
 import { clearSignInFailures } from "../auth/sign-in-throttle";
@@ -32,6 +33,14 @@ export async function confirmPasswordReset(options: { body: unknown }): Promise<
     if (!user.emailVerifiedAt) await tx.user.update({ where: { id: userId }, data: { emailVerifiedAt: now } });
     await tx.accountToken.updateMany({ where: { userId, kind: "reset_password", usedAt: null }, data: { usedAt: now } });
     const mailId = await enqueueMail(tx, { ...accountMail({ kind: "password_changed", to: user.email, username: user.username }), userId });
+    // No session: the account itself acted (with the link), in its own project's log.
+    await recordAudit(tx, {
+      action: "account.password_changed",
+      target: { type: "account", id: user.id, name: user.username },
+      actor: { type: "user", id: user.id, username: user.username },
+      projectId: user.id,
+      changes: { via: "reset_link" },
+    });
     return { email: user.email, mailId };
   });
   await clearSignInFailures(email);

@@ -6,6 +6,7 @@
 // rows and uploads, keys, webhooks with their deliveries, outbox events, imports, account links
 // and queued mails. The media files go after the commit; any the store fails to delete have no
 // row any more and the cron tick's orphan sweep removes them.
+import { allowAuditDelete } from "../audit/allow-audit-delete";
 import { db } from "../db";
 import type { Principal } from "../auth/principal";
 import { parseOrThrow } from "../http/parse-input";
@@ -30,6 +31,10 @@ export async function deleteAccount(options: { principal: Principal; body: unkno
     const media = await tx.media.findMany({ where: { ownerId: principal.actorId }, select: { id: true, storedName: true, variants: true } });
     const uploads = await tx.mediaUpload.findMany({ where: { ownerId: principal.actorId }, select: { id: true } });
     await tx.user.delete({ where: { id: principal.actorId } });
+    // The project goes with everything in it, its audit log too (the one delete besides the
+    // retention prune that the log's append-only trigger lets through).
+    await allowAuditDelete(tx);
+    await tx.$executeRaw`DELETE FROM "AuditEvent" WHERE "projectId" = ${principal.actorId}`;
     return [...media.flatMap((row) => mediaFileKeys(row)), ...uploads.map((upload) => uploadKey(upload.id))];
   });
   forgetAccountExists();

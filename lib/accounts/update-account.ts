@@ -7,6 +7,7 @@
 // An email or password change first checks `currentPassword` (403 "Wrong password", throttled).
 // The answer keeps the shape it had before accounts: { id, username, email, displayName, plan }
 // (the email stays the old one until the link is followed); the dashboard reads the rest.
+import { recordAudit } from "../audit/record-audit";
 import { purgeAfterResponse } from "../cache/purge-after-response";
 import { userCacheTags } from "../cache/user-cache-tags";
 import { db } from "../db";
@@ -47,6 +48,7 @@ export async function updateAccount(options: { principal: Principal; input: Upda
     }
     if (passwordHash) {
       mailIds.push(await enqueueMail(tx, { ...accountMail({ kind: "password_changed", to: user.email, username: user.username }), userId: user.id }));
+      await recordAudit(tx, { action: "account.password_changed", target: { type: "account", id: user.id, name: user.username } });
     }
     const profile = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, username: true, email: true, displayName: true, plan: true } });
     return { profile, mailIds, sessionVersion: passwordHash ? user.sessionVersion : null };

@@ -26,6 +26,8 @@ export type KeyRow = {
   scopes: string[];
   revokedAt: Date | null;
   expiresAt: Date | null;
+  /** Judged by the database's clock in the statement that read the row, like a stored answer's expiry. */
+  expired: boolean;
   lastUsedAt: Date | null;
   kind: string;
   keyRole: string;
@@ -42,8 +44,11 @@ export type KeyRow = {
   memberStatus: string | null;
 };
 
-/** The columns of a KeyRow, from KEY_FROM. */
-export const KEY_COLUMNS = Prisma.sql`k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."lastUsedAt",
+/**
+ * The columns of a KeyRow, from KEY_FROM. `expiresAt` is a `timestamp` holding UTC (Prisma's
+ * convention), hence now() in UTC for the comparison.
+ */
+export const KEY_COLUMNS = Prisma.sql`k.id, k.prefix, k.hash, k.scopes, k."revokedAt", k."expiresAt", k."expiresAt" <= (now() AT TIME ZONE 'UTC') IS TRUE AS expired, k."lastUsedAt",
            k.kind, k.role AS "keyRole", k."createdById",
            u.id AS "projectId", u.username AS "projectUsername", u.email AS "ownerEmail", u.plan::text AS plan,
            u."emailVerifiedAt" IS NOT NULL AS "ownerVerified",
@@ -58,8 +63,10 @@ export const KEY_FROM = Prisma.sql`"ApiKey" k JOIN "User" u ON u.id = k."userId"
 /** The key's principal, or null for unknown, revoked and expired keys. Records lastUsedAt (throttled). */
 export function apiKeyPrincipal(key: KeyRow | undefined, hash: string): Principal | null {
   if (!key || key.revokedAt || !hashesEqual(key.hash, hash)) return null;
-  // An expired key is refused exactly like a revoked one (401), from the first millisecond past it.
-  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) return null;
+  // An expired key is refused exactly like a revoked one (401), from the first millisecond past it
+  // by the database's clock (the statement's now()), the clock every expiry is judged by
+  // (Idempotency-Key answers, account links): one server's drifting clock changes nothing.
+  if (key.expired) return null;
   const acting = keyActor(key);
   if (!acting) return null;
   touchLastUsed(key.id, key.lastUsedAt);

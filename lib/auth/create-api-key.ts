@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import { parseOrThrow } from "../http/parse-input";
@@ -37,9 +38,14 @@ export async function createApiKey(input: {
   if (!user) throw notFound("User not found");
   const { key, prefix, hash } = generateApiKey();
   const uniqueScopes = [...new Set(scopes)];
-  const row = await db().apiKey.create({
-    data: { userId, name, prefix, hash, scopes: uniqueScopes, expiresAt: expiresAt ?? null, kind, role, createdById: createdById ?? null },
-    select: { id: true },
+  // The key and its audit row (key.created; from the CLI, with no request, none) together.
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: { userId, name, prefix, hash, scopes: uniqueScopes, expiresAt: expiresAt ?? null, kind, role, createdById: createdById ?? null },
+      select: { id: true },
+    });
+    await recordAudit(tx, { action: "key.created", target: { type: "key", id: created.id, name }, changes: { prefix, scopes: uniqueScopes, kind, role } });
+    return created;
   });
   return { id: row.id, key, prefix, scopes: uniqueScopes, name, expiresAt: expiresAt?.toISOString() ?? null };
 }

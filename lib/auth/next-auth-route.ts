@@ -2,15 +2,26 @@
 // - Throttled password sign-in (sign-in-throttle.ts): a blocked account or IP gets
 //   429 { error: "rate_limited", retryAfter, message } with Retry-After, before any password is
 //   checked; a failed sign-in is counted afterwards.
+// - The audit log (lib/audit/record-sign-in.ts): account.signed_in or account.sign_in_failed, with
+//   the X-Request-Id this adds to the answer.
 // - Hostile input never becomes a 5xx: next-auth answers GET callback/credentials with a 500
 //   ("Callback for provider type credentials not supported") and throws on some malformed
 //   requests, so unknown actions are 404, wrong methods 405, a POST must be a form (415), and a
 //   callbackUrl next-auth cannot parse is 400.
+// - Single sign-on (ACCOUNTS.md) opens only for the providers the environment configures
+//   (sso-providers.ts): POST signin/<id> starts it (next-auth checks its CSRF token), GET
+//   callback/<id> is where the provider sends the browser back. Any other provider id is 404, a
+//   POST callback is the credentials provider's alone and a GET callback never is. SSO callbacks
+//   are not counted by the password throttle: they carry no password to guess.
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
+import { recordSignIn } from "../audit/record-sign-in";
 import { clientIp } from "../http/client-ip";
+import { requestIdFor } from "../http/request-id";
+import { logger } from "../log/logger";
 import { retryAfterSeconds } from "../http/rate-limit";
 import { recordSignInFailure, signInBlockedUntil } from "./sign-in-throttle";
+import { isConfiguredSsoProvider } from "./sso-providers";
 
 type Handler = (req: NextRequest, context: { params: Promise<{ nextauth?: string[] }> }) => Promise<Response>;
 
@@ -30,7 +41,12 @@ export function nextAuthRoute(handler: Handler): Handler {
     const method = req.method;
     const known = method === "GET" ? GET_ACTIONS : POST_ACTIONS;
     if (!action || !(GET_ACTIONS.has(action) || POST_ACTIONS.has(action) || action === "_log") || extra.length > 0) return json(404, { error: "Not found" });
-    if (provider !== undefined && (!PROVIDER_ACTIONS.has(action) || provider !== "credentials")) return json(404, { error: "Not found" });
+    const sso = isConfiguredSsoProvider(provider);
+    if (provider !== undefined && (!PROVIDER_ACTIONS.has(action) || (provider !== "credentials" && !sso))) return json(404, { error: "Not found" });
+    if (action === "callback" && provider !== undefined) {
+      if ((method === "GET") !== sso) return json(405, { error: "Method not allowed" }, { Allow: sso ? "GET" : "POST" });
+      if (sso) return handler(req, context);
+    }
     if (!known.has(action) || (method === "GET" && action === "callback")) return json(405, { error: "Method not allowed" }, { Allow: method === "GET" ? "POST" : "GET" });
     // A POST sign-in names its provider (next-auth answered 500 to POST signin without one).
     if (method === "POST" && PROVIDER_ACTIONS.has(action) && provider === undefined) return json(404, { error: "Not found" });
@@ -60,9 +76,17 @@ export function nextAuthRoute(handler: Handler): Handler {
         { "Retry-After": String(retryAfter) },
       );
     }
+    const requestId = requestIdFor(req);
     const res = await handler(req, context);
-    if (await signInFailed(res)) await recordSignInFailure(subjects);
-    return res;
+    const failed = await signInFailed(res);
+    if (failed) await recordSignInFailure(subjects);
+    // The audit log's row carries this response's X-Request-Id (next-auth sets none).
+    await recordSignIn({ email: subjects.email, succeeded: !failed, ip: subjects.ip, requestId }).catch((err: unknown) =>
+      logger().error({ err, requestId }, "could not record a sign-in in the audit log"),
+    );
+    const answer = new Response(res.body, res);
+    answer.headers.set("X-Request-Id", requestId);
+    return answer;
   };
 }
 

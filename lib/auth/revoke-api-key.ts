@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 
@@ -12,8 +13,12 @@ export async function revokeApiKey(input: { id: string; ownerId?: string; create
     ...(input.ownerId === undefined ? {} : { userId: input.ownerId }),
     ...(input.createdById === undefined ? {} : { createdById: input.createdById, kind: input.kind }),
   };
-  await db().apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
-  const key = await db().apiKey.findFirst({ where, select: { id: true, revokedAt: true } });
-  if (!key?.revokedAt) throw notFound("API key not found");
-  return { id: key.id, revokedAt: key.revokedAt };
+  // The revocation and its audit row together; a repeated revocation changes nothing and records nothing.
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+    const key = await tx.apiKey.findFirst({ where, select: { id: true, revokedAt: true, name: true, prefix: true } });
+    if (!key?.revokedAt) throw notFound("API key not found");
+    if (count > 0) await recordAudit(tx, { action: "key.revoked", target: { type: "key", id: key.id, name: key.name }, changes: { prefix: key.prefix } });
+    return { id: key.id, revokedAt: key.revokedAt };
+  });
 }

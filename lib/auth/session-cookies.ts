@@ -5,6 +5,7 @@
 // - "Sign out everywhere" and account deletion end this one too, by expiring the cookie.
 import type { NextRequest } from "next/server";
 import { env } from "../env";
+import { usesSecureCookies } from "./secure-cookies";
 import { SESSION_COOKIE_NAMES } from "./session-user-id";
 
 /** next-auth's session lifetime (auth-options.ts `session.maxAge`). */
@@ -31,6 +32,19 @@ export async function reissuedSessionCookie(req: NextRequest, sessionVersion: nu
     return serialize(name, value, SESSION_MAX_AGE_S);
   }
   return null;
+}
+
+/**
+ * A new session for an account signed in by one of our own routes (an account made through
+ * single sign-on, ACCOUNTS.md): the token next-auth's jwt callback would have made (auth-options.ts).
+ */
+export async function newSessionCookie(req: Request, user: { id: string; username: string; email: string; displayName: string | null; sessionVersion: number }): Promise<string> {
+  const secret = env.authSecret;
+  if (!secret) throw new Error("AUTH_SECRET is not set");
+  const { encode } = await import("next-auth/jwt");
+  const token = { sub: user.id, name: user.displayName ?? user.username, email: user.email, sv: user.sessionVersion };
+  const value = await encode({ token, secret, maxAge: SESSION_MAX_AGE_S });
+  return serialize(SESSION_COOKIE_NAMES[usesSecureCookies(req.headers) ? 1 : 0], value, SESSION_MAX_AGE_S);
 }
 
 /** Set-Cookie values that end this browser's session, whichever cookie name it holds. */

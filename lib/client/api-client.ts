@@ -2,6 +2,7 @@
 // origin with the session cookie, and the dashboard's error types that carry the API's status,
 // body and request id. Call sites stay thin (one function per endpoint in ./posts-api.ts and friends).
 import { Inkbase, InkbaseError } from "@inkbase/sdk";
+import { projectFetch } from "./project-fetch";
 
 type ApiErrorBody = { error: string; issues?: { path: string[]; message: string }[] } & Record<string, unknown>;
 
@@ -34,10 +35,11 @@ export class NetworkError extends Error {
 }
 
 /**
- * The dashboard's SDK client: same origin, the session cookie, and no retries of its own (the
- * autosave controller decides when to retry, and says so to the author).
+ * The dashboard's SDK client: same origin, the session cookie, the page's project
+ * (`Inkbase-Project`, ./project-fetch.ts), and no retries of its own (the autosave controller
+ * decides when to retry, and says so to the author).
  */
-const inkbase = new Inkbase({ baseUrl: "", credentials: "same-origin", maxRetries: 0 });
+const inkbase = new Inkbase({ baseUrl: "", credentials: "same-origin", maxRetries: 0, fetch: projectFetch });
 
 /** Runs an SDK call and turns its one error class into the dashboard's two (refused vs unreachable). */
 export async function viaSdk<T>(call: (client: Inkbase) => Promise<T>): Promise<T> {

@@ -3,7 +3,8 @@ import { apiRequest } from "./api-client";
 
 export type CreatedKey = { id: string; key: string; prefix: string; scopes: string[]; name: string; expiresAt: string | null };
 
-export async function createKey(input: { name: string; scopes: string[]; expiresAt: string | null }): Promise<CreatedKey> {
+/** A personal key, or (admins and the owner) a project key with its role (TEAMS.md "Keys"). */
+export async function createKey(input: { name: string; scopes: string[]; expiresAt: string | null; kind?: "project"; role?: string }): Promise<CreatedKey> {
   return apiRequest<CreatedKey>("POST", "/api/keys", input);
 }
 

@@ -2,6 +2,7 @@
 // unique per owner (409), reference fields naming existing collections (or itself; else 400). The
 // count, the checks and the insert run under the owner's collections lock, so two concurrent
 // creates cannot both pass the check at nine, nor a named collection vanish meanwhile.
+import { recordAudit } from "../audit/record-audit";
 import type { Tx } from "../db";
 import { badRequest, conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
@@ -28,6 +29,7 @@ export async function createCollection(
     await checkSchemaReferences(tx, { ownerId: owner.id, ownSlug: input.slug, fields: schema.fields, fieldPath: fieldsPath(input) });
     try {
       const row = await tx.collection.create({ data: { ownerId: owner.id, slug: input.slug, name: input.name, schema } });
+      await recordAudit(tx, { action: "collection.created", target: { type: "collection", id: row.slug, name: row.name } });
       return toCollection(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict({ error: "Slug already used" });

@@ -10,6 +10,7 @@
 // the collection lock, then that statement with COMMIT: two round trips. With references, their
 // rows follow in a third statement, which may still refuse the create.
 // Entry ids keep Prisma's cuid shape (lib/cuid.ts).
+import { auditInsertSql } from "../audit/record-audit";
 import { cuid } from "../cuid";
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
@@ -74,6 +75,8 @@ export async function createEntry(
       // taken last because a create that shares this connection's slot queues on it until
       // COMMIT, so it is held as briefly as possible.
       const labelled = input.label !== undefined ? labelStatement({ owner, collection, entryId, name: input.label, at: now }) : null;
+      // Its audit row (lib/audit) in the same statement, once the entry is in.
+      const audit = auditInsertSql({ action: "entry.created", target: { type: "entry", id: entryId, name: title }, changes: { collection: collection.slug, ...(input.label !== undefined ? { label: input.label } : {}) } }, Prisma.sql`EXISTS (SELECT 1 FROM entry)`);
       const statement = Prisma.sql`
         WITH entry AS (
           INSERT INTO "Entry" (id, "collectionPk", version, data, slug, title, summary, tag, "createdAt", "updatedAt")
@@ -83,6 +86,7 @@ export async function createEntry(
           INSERT INTO "EntryVersion" ("entryId", version, data, slug, title, summary, tag, "createdAt", "authorType", "authorId", "authorPrefix")
           SELECT id, 1, data, slug, title, summary, tag, "createdAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
         ${created.ctes}${labelled ? Prisma.sql`,${labelled.ctes}` : Prisma.empty},
+        ${audit ? Prisma.sql`audit AS (${audit}),` : Prisma.empty}
         counted AS (${adjustEntryCountSql(collection.pk, 1, { when: Prisma.sql`EXISTS (SELECT 1 FROM entry)`, after: labelled ? ["labelCounted"] : [] })})
         SELECT ${created.columns}${labelled ? Prisma.sql`, ${labelled.event.columns}` : Prisma.empty}`;
       const finish = ([row]: (EventRow & EventRow<"label">)[]) => {

@@ -4,6 +4,7 @@
 // `Collection is referenced` naming those fields (MODELING "Reference fields") and nothing is
 // deleted; `force` deletes it anyway (references into it then resolve as `deleted`). Runs under
 // the owner's collections lock, which schema changes that add references take too.
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { conflict, notFound } from "../http/api-error";
 import { readCollectionSchema } from "./collection-schema";
@@ -28,6 +29,7 @@ export async function deleteCollection(options: { owner: Owner; id: string; forc
       if (referencedBy.length) throw conflict({ error: "Collection is referenced", referencedBy: referencedBy.slice(0, REFERRERS_SHOWN) });
     }
     await tx.collection.deleteMany({ where: { ownerId: owner.id, slug: id } });
+    await recordAudit(tx, { action: "collection.deleted", target: { type: "collection", id } });
     return { success: true };
   });
 }

@@ -4,6 +4,7 @@
 // the entry had. An entry that other entries' current or labelled versions reference is a 409
 // `Entry is referenced` listing them (at most 20), and nothing changes; `force` deletes it anyway,
 // and those references then resolve as `deleted` (MODELING "Reference fields").
+import { auditInsertSql } from "../audit/record-audit";
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
@@ -44,11 +45,13 @@ export async function deleteEntry(
       deleted,
       (built) => Prisma.sql`jsonb_set(${built}, '{data,entry,labels}', (SELECT ${LABELS_JSON} FROM "EntryLabel" WHERE "entryId" = ${entryId}))`,
     );
+    const audit = auditInsertSql({ action: "entry.deleted", target: { type: "entry", id: entryId }, changes: { collection: collection.slug, ...(force ? { force } : {}) } }, deleted);
     const statement = Prisma.sql`
       WITH referrers AS (${referrersSql({ ownerId: owner.id, entryId, limit: REFERRERS_SHOWN })}),
       gone AS (DELETE FROM "Entry" WHERE id = ${entryId} AND (${force}::boolean OR NOT EXISTS (SELECT 1 FROM referrers)) RETURNING id),
       uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM "EntryLabel" WHERE "entryId" = ${entryId} AND EXISTS (SELECT 1 FROM gone)`, -1)} RETURNING name),
       ${event.ctes},
+      ${audit ? Prisma.sql`audit AS (${audit}),` : Prisma.empty}
       counted AS (${adjustEntryCountSql(collection.pk, -1, { when: deleted, after: ["uncounted"] })})
       SELECT ${deleted} AS deleted, coalesce((SELECT json_agg(referrers) FROM referrers), '[]') AS "referencedBy", ${event.columns}`;
     return lastStatement(statement, ([outcome]: ({ deleted: boolean; referencedBy: Referrer[] } & EventRow)[]) => {

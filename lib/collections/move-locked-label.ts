@@ -3,6 +3,7 @@
 // Points the label at a retained version (404 Version not found otherwise), keeps the label
 // count, records the move in the label history and emits label.updated, as the last statement of
 // the caller's transaction. A version losing its last label is left for the next write to prune.
+import { auditInsertSql } from "../audit/record-audit";
 import { lastStatement, type LastStatement } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
@@ -48,6 +49,11 @@ export function moveLockedLabel(
   // These were five round trips, one each (issue 27: the label flip was 0.44–0.47 of GET /api/health).
   // The sub-statements share one snapshot, in which the entry lock already holds off every other
   // write to this entry's labels.
+  // Its audit row (lib/audit; none outside a request, e.g. a scheduled move the tick makes).
+  const audit = auditInsertSql(
+    { action: "label.moved", target: { type: "label", id: `${entryId}:${name}`, name }, changes: { collection: collection.slug, entryId, version: formatVersion(version) } },
+    Prisma.sql`EXISTS (SELECT 1 FROM target)`,
+  );
   const query = Prisma.sql`
     WITH target AS (SELECT 1 FROM "EntryVersion" WHERE "entryId" = ${entryId} AND version = ${version}),
     previous AS (SELECT version FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name}),
@@ -57,6 +63,7 @@ export function moveLockedLabel(
       ON CONFLICT ("entryId", name) DO UPDATE SET version = EXCLUDED.version, meta = EXCLUDED.meta, "updatedAt" = EXCLUDED."updatedAt"),
     counted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT ${name}::text AS name WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM previous)`, 1)}),
     recorded AS (${labelMoveSql({ owner, entryId, name, version, previousVersion: Prisma.sql`(SELECT version FROM previous)`, at: now, scheduled: options.scheduled, when: Prisma.sql`EXISTS (SELECT 1 FROM target)` })}),
+    ${audit ? Prisma.sql`audit AS (${audit}),` : Prisma.empty}
     ${event.ctes}
     SELECT EXISTS (SELECT 1 FROM target) AS "versionExists", ${event.columns}`;
   return lastStatement<{ versionExists: boolean } & EventRow, LabelResponse>(query, ([row]) => {

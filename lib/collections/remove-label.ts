@@ -2,6 +2,7 @@
 // `production` turns the entry back into a draft). The version it pointed at loses that pin and,
 // once unpinned and outside the 10 newest, is pruned by the next write. Emits label.updated
 // with `version: null` and the version it pointed at as `previousVersion`.
+import { auditInsertSql } from "../audit/record-audit";
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
@@ -35,10 +36,12 @@ export async function removeLabel(
       when: removed,
       at: now,
     });
+    const audit = auditInsertSql({ action: "label.removed", target: { type: "label", id: `${entryId}:${name}`, name }, changes: { collection: collection.slug, entryId } }, removed);
     const statement = Prisma.sql`
       WITH removed AS (DELETE FROM "EntryLabel" WHERE "entryId" = ${entryId} AND name = ${name} RETURNING name, version),
       uncounted AS (${adjustLabelCountsSql(collection.pk, Prisma.sql`SELECT name FROM removed`, -1)}),
       recorded AS (${labelMoveSql({ owner, entryId, name, version: null, previousVersion: Prisma.sql`(SELECT version FROM removed)`, at: now, when: removed })}),
+      ${audit ? Prisma.sql`audit AS (${audit}),` : Prisma.empty}
       ${event.ctes}
       SELECT ${removed} AS removed, ${event.columns}`;
     return lastStatement(statement, ([row]: ({ removed: boolean } & EventRow)[]) => {

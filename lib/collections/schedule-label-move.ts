@@ -3,6 +3,7 @@
 // version must exist now (404 Version not found), though it may still be pruned before `at` (the
 // move then fails with that reason). One pending move per entry and label: under the entry's
 // row lock, a new one replaces the pending one in the same statement.
+import { recordAudit } from "../audit/record-audit";
 import { inSqlTransaction, type SqlRunner } from "../db-sql";
 import { notFound } from "../http/api-error";
 import { randomId } from "../random-id";
@@ -33,6 +34,7 @@ export async function scheduleLabelMove(
       RETURNING id`;
     // Nothing inserted: the version does not exist, and the throw rolls the replacement back too.
     if (!inserted.length) throw notFound("Version not found");
+    await recordAudit(tx, { action: "label.scheduled", target: { type: "label", id: `${entryId}:${name}`, name }, changes: { collection: collection.slug, entryId, version: formatVersion(version), at: at.toISOString(), scheduleId: id } });
     return { scheduled: { id, label: name, version: formatVersion(version), at: at.toISOString(), createdBy: actor } };
   });
 }

@@ -3,6 +3,7 @@
 // When the indexes mapping changed, existing entries are re-projected in the same transaction,
 // bounded by REPROJECTION_LIMIT, and the answer carries `reprojected`; when the reference fields
 // changed, their reference index is rebuilt the same way (`references`).
+import { recordAudit } from "../audit/record-audit";
 import type { Tx } from "../db";
 import { env } from "../env";
 import { INDEX_COLUMNS, type IndexMapping } from "./collection-schema";
@@ -37,6 +38,8 @@ export async function updateCollection(
         ...(input.protectedLabels !== undefined ? { protectedLabels: [...new Set(input.protectedLabels)] } : {}),
       },
     });
+    const fields = Object.keys(input).filter((field) => input[field as keyof typeof input] !== undefined);
+    await recordAudit(tx, { action: "collection.updated", target: { type: "collection", id: row.slug, name: row.name }, changes: { fields } });
     // Read after the row lock, in a statement of its own: the lock waited for the entry writes in
     // flight (they hold the row FOR KEY SHARE), and only a snapshot taken after them sees their
     // count slots (a count in findCollection's statement would miss them).

@@ -3,6 +3,7 @@
 // `ifVersion` is compared under that lock (a mismatch writes nothing). Labels never move, but
 // their copy of the entry's updatedAt does; retention, the new version's reference index rows
 // (pruned versions take theirs along: the index cascades) and entry.updated share the transaction.
+import { auditInsertSql } from "../audit/record-audit";
 import { inSqlTransaction, lastStatement, type SqlRunner } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { conflict } from "../http/api-error";
@@ -69,6 +70,7 @@ export async function updateEntry(
         Prisma.sql`true`,
         (built) => Prisma.sql`jsonb_set(${built}, '{data,entry,labels}', (SELECT ${LABELS_JSON} FROM labelled))`,
       );
+      const audit = auditInsertSql({ action: "entry.updated", target: { type: "entry", id: entryId, name: title }, changes: { collection: collection.slug, version } }, Prisma.sql`EXISTS (SELECT 1 FROM entry)`);
       const statement = Prisma.sql`
         WITH entry AS (
           UPDATE "Entry" SET version = ${version}, data = ${data}::jsonb, slug = ${slug}, title = ${title},
@@ -80,6 +82,7 @@ export async function updateEntry(
           SELECT id, version, data, slug, title, summary, tag, "updatedAt", ${authorType}, ${authorId}, ${authorPrefix} FROM entry),
         pruned AS (${pruneVersionsSql({ entryId, newest: version })}),
         labelled AS (UPDATE "EntryLabel" SET "entryUpdatedAt" = ${now} WHERE "entryId" = ${entryId} RETURNING name, version, meta),
+        ${audit ? Prisma.sql`audit AS (${audit}),` : Prisma.empty}
         ${event.ctes}
         SELECT ${event.columns}`;
       const updated = { id: entryId, version: formatVersion(version) };

@@ -2,12 +2,13 @@
 // make the scheduled label moves whose time has come (MODELING; logged, not counted in the result)
 // and announce the scheduled posts whose time has come (their label.updated and post.published
 // deliveries are then due at once), then deliver every due webhook attempt once, then prune the
-// delivery log and the outbox past their retention periods and Idempotency-Key answers past their
+// delivery log, the outbox and the audit log past their retention periods and Idempotency-Key answers past their
 // 24 hours, fold collections' entry and label count slots into their counters, and sweep media
 // files no row names (bounded storage; not part of the result, whose shape DECISIONS §1 fixes; a
 // failure there is logged and never fails the tick). Stalled imports are resumed after the
 // deliveries. Due mails (lib/mail: first sends an after-response run did not finish, and retries
 // after an SMTP outage or a restart) are sent after the webhooks, logged and not counted.
+import { pruneAuditLog } from "../audit/prune-audit-log";
 import { applyDueLabelMoves } from "../collections/apply-due-label-moves";
 import { foldEntryCounts } from "../collections/fold-entry-counts";
 import { foldLabelCounts } from "../collections/fold-label-counts";
@@ -54,6 +55,7 @@ export async function runCronTick(
     await pruneWebhookLog().catch((err: unknown) => console.error("[cron] pruning the webhook log failed", err));
     await pruneOutbox().catch((err: unknown) => console.error("[cron] pruning the outbox failed", err));
     await pruneMailLog().catch((err: unknown) => console.error("[cron] pruning the mail log failed", err));
+    await pruneAuditLog().catch((err: unknown) => console.error("[cron] pruning the audit log failed", err));
     await pruneIdempotencyKeys().catch((err: unknown) => console.error("[cron] pruning Idempotency-Key answers failed", err));
     await foldEntryCounts().catch((err: unknown) => console.error("[cron] folding entry count slots failed", err));
     await foldLabelCounts().catch((err: unknown) => console.error("[cron] folding label count slots failed", err));

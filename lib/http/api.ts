@@ -6,7 +6,9 @@
 // (lib/auth/can.ts, 403) → plan → rate limit (429) → scopes (403) → input parsing (400/415; lib/http/storable-text.ts for text
 // PostgreSQL cannot store) → handler → ApiError mapping / logged 500 → one access log line
 // (lib/log). Webhook deliveries the handler's events created are attempted right after the
-// response (lib/webhooks/deliver-after-response.ts).
+// response (lib/webhooks/deliver-after-response.ts). From authentication on, the request runs in
+// its request context (lib/request-context: id, IP, principal, and for a keyed write the
+// transaction that its effect and its stored answer commit in together).
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { authenticateApiKey } from "../auth/authenticate-api-key";
@@ -30,6 +32,7 @@ import type { FinishedClaim } from "../idempotency/claim-idempotency-key";
 import { idempotencyKeyOf, idempotencyKeyToLookUp } from "../idempotency/idempotency-key-of";
 import { runIdempotently } from "../idempotency/run-idempotently";
 import { logAccess } from "../log/log-access";
+import { afterCommit, runInRequestContext } from "../request-context/request-context";
 import { logger } from "../log/logger";
 import { collectRequestDeliveries } from "../webhooks/request-deliveries";
 import { deliverAfterResponse } from "../webhooks/deliver-after-response";
@@ -118,7 +121,10 @@ export function api<
       const run = (request: { req: NextRequest; text?: string }) => execute(request, context, principal, requestId, headers).catch(fail);
       const key = config.idempotency === "none" ? null : idempotencyKeyOf(req, principal);
       const body = config.body ? "buffered" : "streamed";
-      const response = key ? await runIdempotently({ req, principal: principal!, key, requestId, body, stored }, run) : await run({ req });
+      const requestContext = { requestId, ip: clientIp(req), principal, transaction: null };
+      const response = await runInRequestContext(requestContext, () =>
+        key ? runIdempotently({ req, principal: principal!, key, requestId, body, stored }, run) : run({ req }),
+      );
       return withHeaders(response, headers);
     } catch (err) {
       return fail(err);
@@ -166,8 +172,9 @@ export function api<
         requestId,
       }),
     );
-    // The handler's transaction has committed: attempt its webhook deliveries after the response.
-    deliverAfterResponse(deliveryIds);
+    // Once the handler's transaction has committed (the request's own, for a keyed write, commits
+    // after this returns): attempt its webhook deliveries after the response.
+    afterCommit(() => deliverAfterResponse(deliveryIds));
     return withHeaders(result instanceof Response ? result : Response.json(result), headers);
   }
 }

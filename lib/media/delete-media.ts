@@ -2,6 +2,7 @@
 // `force`. The row and media.deleted go in one transaction; the files after it commits. Serving
 // looks the row up on every request, so the medium is 404 at once, files or not; a file the
 // store fails to delete now has no row and the orphan sweep removes it later.
+import { recordAudit } from "../audit/record-audit";
 import { postCacheTags } from "../cache/post-cache-tags";
 import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { db } from "../db";
@@ -35,6 +36,7 @@ export async function deleteMedia(options: { ownerId: string; id: string; force:
       orderingKey: `media:${found.id}`,
       data: mediaEventData(found),
     });
+    await recordAudit(tx, { action: "media.deleted", target: { type: "media", id: found.id, name: found.filename }, ...(options.force ? { changes: { force: true } } : {}) });
     return found;
   });
   if (usedByPosts.length) purgeAfterResponse("media deleted", () => postCacheTags(usedByPosts));

@@ -1,6 +1,7 @@
 // PATCH /api/media/:id – `{ alt?, filename? }`. The URL keeps the name it was uploaded with
 // (URLs are cached for a year and written into posts); a new `filename` is what is shown and
 // searched.
+import { recordAudit } from "../audit/record-audit";
 import { postCacheTags } from "../cache/post-cache-tags";
 import { purgeAfterResponse } from "../cache/purge-after-response";
 import { db } from "../db";
@@ -17,7 +18,12 @@ export async function updateMedia(options: { ownerId: string; id: string; input:
     ...(alt === undefined ? {} : { alt: cleanAlt(alt) }),
     ...(filename === undefined ? {} : { filename: cleanFilename(filename) }),
   };
-  const { count } = await db().media.updateMany({ where: { id: options.id, ownerId: options.ownerId }, data });
+  // The change and its audit row together; none when the medium is not the caller's (404).
+  const count = await db().$transaction(async (tx) => {
+    const updated = await tx.media.updateMany({ where: { id: options.id, ownerId: options.ownerId }, data });
+    if (updated.count) await recordAudit(tx, { action: "media.updated", target: { type: "media", id: options.id }, changes: { fields: Object.keys(data) } });
+    return updated.count;
+  });
   if (count === 0) throw mediaNotFound();
   const row = await db().media.findFirstOrThrow({ where: { id: options.id, ownerId: options.ownerId }, select: mediaSelect });
   const usage = await findMediaUsage(db(), options.ownerId, [row.id]);

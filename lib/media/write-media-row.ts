@@ -6,6 +6,7 @@
 // the same image at once the second finds the first's row (READ COMMITTED: a statement after the
 // lock sees what the holder committed). No other lock is taken: the order stays the owner's media
 // lock, then the rows.
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import { enqueueEvent } from "../webhooks/enqueue-event";
@@ -73,6 +74,8 @@ export async function writeMediaRow(input: {
       data: mediaEventData(row),
       at: row.createdAt,
     });
+    // An import's copies belong to its import.started row, not one row each.
+    if (!input.reuseSameSource) await recordAudit(tx, { action: "media.created", target: { type: "media", id: row.id, name: row.filename } });
     return row;
   });
 }

@@ -1,6 +1,7 @@
 // POST /api/members/invitations (TEAMS.md "Invitations"): one transaction locks the project's row
 // (seat count), refuses members and pending invitations of the same address, writes the
 // invitation (token hashed) and, with SMTP_URL set, its mail; the link is in the answer only.
+import { recordAudit } from "../audit/record-audit";
 import { authorize, notAllowedForRole } from "../auth/can";
 import { EDITOR_INVITABLE_ROLES } from "../auth/permissions";
 import type { Principal } from "../auth/principal";
@@ -47,6 +48,7 @@ export async function createInvitation(principal: Caller, input: { email: string
     const mailId = env.smtpUrl
       ? await enqueueMail(tx, { ...invitationMail({ to: email, project: principal.projectUsername, invitedBy: principal.actorUsername, role: input.role, url: invitationUrl(token) }), userId: null })
       : null;
+    await recordAudit(tx, { action: "invitation.created", target: { type: "invitation", id: row.id, name: email }, changes: { role: input.role } });
     return { id: row.id, mailId };
   });
   if (mailId) sendMailsAfterResponse([mailId]);

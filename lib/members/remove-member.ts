@@ -5,6 +5,7 @@
 // - posts they created get `reassignTo` (default the owner) as `createdBy`;
 // - their personal keys in the project are revoked, and their open review requests withdrawn;
 // - the membership goes. Revisions and label history keep their ids (and so their names).
+import { recordAudit } from "../audit/record-audit";
 import type { Principal } from "../auth/principal";
 import { authorize } from "../auth/can";
 import { db } from "../db";
@@ -40,5 +41,6 @@ export async function removeMember(principal: Caller, userId: string, options: {
     // TEAMS.md: their open review requests are withdrawn (lib/reviews).
     await tx.review.updateMany({ where: { projectId: principal.projectId, requestedById: target, status: "open" }, data: { status: "withdrawn" } });
     await tx.membership.delete({ where: { id: member.id } });
+    await recordAudit(tx, { action: "member.removed", target: { type: "member", id: target, name: member.user.username }, changes: { reassignTo } });
   });
 }

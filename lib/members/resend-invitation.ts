@@ -1,6 +1,7 @@
 // POST /api/members/invitations/:id/resend: a new token and 7 more days (the old link is dead at
 // once: only the new hash is kept), mailed again with SMTP_URL set. An expired invitation comes
 // back to pending, so it needs a seat again.
+import { recordAudit } from "../audit/record-audit";
 import type { Principal } from "../auth/principal";
 import { isMemberRole } from "../auth/roles";
 import { db } from "../db";
@@ -27,6 +28,7 @@ export async function resendInvitation(principal: Caller, id: string, now = new 
     const mailId = env.smtpUrl
       ? await enqueueMail(tx, { ...invitationMail({ to: row.email, project: principal.projectUsername, invitedBy: principal.actorUsername, role: row.role, url: invitationUrl(token) }), userId: null })
       : null;
+    await recordAudit(tx, { action: "invitation.resent", target: { type: "invitation", id: row.id, name: row.email } });
     return { row: { ...row, role: row.role }, mailId };
   });
   if (mailId) sendMailsAfterResponse([mailId]);

@@ -1,6 +1,7 @@
 // PATCH /api/members/:userId { role?, status? } (admins and the owner): a seat is needed again
 // when a viewer gets another role or a suspended non-viewer comes back. Takes effect at the
 // member's next request (sessions and personal keys read the membership each time).
+import { recordAudit } from "../audit/record-audit";
 import type { Principal } from "../auth/principal";
 import type { MemberRole } from "../auth/roles";
 import { authorize } from "../auth/can";
@@ -28,6 +29,7 @@ export async function updateMember(principal: Caller, userId: string, input: { r
       data: { role, status },
       select: { role: true, status: true, joinedAt: true, user: { select: { id: true, username: true, displayName: true, email: true } } },
     });
+    await recordAudit(tx, { action: "member.updated", target: { type: "member", id: userId, name: row.user.username }, changes: { role: { from: current.role, to: role }, status: { from: current.status, to: status } } });
     return toMemberView(row);
   });
 }

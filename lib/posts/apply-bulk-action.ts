@@ -13,6 +13,7 @@
 // History (HISTORY.md): every post the action changed gets a `publish` or `unpublish` revision in
 // the same transaction. The owned rows are locked first (in id order, so two bulk calls cannot
 // deadlock), as revisions are numbered under the post's row lock.
+import { recordAudit } from "../audit/record-audit";
 import { postCacheTags } from "../cache/post-cache-tags";
 import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { db } from "../db";
@@ -72,6 +73,12 @@ export async function applyBulkAction(options: {
         if (result.status !== 200 || !result.changed) continue;
         await recordPostRevision(tx, { postId: result.id, reason: input.action, actor, now });
       }
+    }
+    // One audit row per post the action changed (a bulk delete: every owned one).
+    const verb = input.action === "delete" ? "post.deleted" : input.action === "publish" ? "post.published" : "post.unpublished";
+    for (const result of results) {
+      if (result.status !== 200 || !result.changed) continue;
+      await recordAudit(tx, { action: verb, target: { type: "post", id: result.id }, changes: { bulk: true } });
     }
     return { affected: ownedIds.length, results };
   });

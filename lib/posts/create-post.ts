@@ -2,6 +2,7 @@
 // (HISTORY.md: `create` for a draft, `publish` or `schedule` for a post created published), and
 // post.published when it is published now (lib/posts/insert-post.ts, which imports share). A
 // published post purges its blog's cached pages after the answer (lib/cache).
+import { recordAudit } from "../audit/record-audit";
 import { postCacheTags } from "../cache/post-cache-tags";
 import { purgeAfterResponse } from "../cache/purge-after-response";
 import { EMPTY_DOCUMENT } from "../content/tiptap-document";
@@ -34,7 +35,11 @@ export async function createPost(options: {
   assertSlugNotReserved(options.input.slug);
   const content = await fillMediaImageSizes(owner.id, options.input.content ?? EMPTY_DOCUMENT);
   try {
-    const created = await db().$transaction((tx) => insertPost(tx, { owner, input: { ...input, content }, actor, now, events: true, createdById }));
+    const created = await db().$transaction(async (tx) => {
+      const post = await insertPost(tx, { owner, input: { ...input, content }, actor, now, events: true, createdById });
+      await recordAudit(tx, { action: "post.created", target: { type: "post", id: post.id, name: options.input.title }, changes: { status: options.input.status ?? "draft" } });
+      return post;
+    });
     // A draft or a scheduled post changes nothing readers see (the tick purges the latter when its
     // time comes); a post published now is in its blog's pages.
     const requested = options.input.publishedAt ? new Date(options.input.publishedAt) : null;

@@ -8,6 +8,7 @@
 // A restore is always recorded, even one that changes nothing (the author asked for it). A user
 // co-author whose account no longer exists is left out (the account cannot be named again); a
 // slug another post has taken since is 409 `Slug already used`, as on PATCH.
+import { recordAudit } from "../audit/record-audit";
 import { postCacheTags } from "../cache/post-cache-tags";
 import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { autoExcerpt } from "../content/auto-excerpt";
@@ -69,6 +70,7 @@ export async function restorePostRevision(options: {
       await replacePostCoauthors(tx, { ownerId: owner.id, postId, coauthors: await stillExisting(tx, source.coauthors as PostCoauthorResponse[]) });
 
       const recorded = await recordPostRevision(tx, { postId, reason: "restore", restoredFrom: revision, actor, now, wordCount: words });
+      await recordAudit(tx, { action: "post.restored", target: { type: "post", id: postId, name: post.title }, changes: { fromRevision: revision } });
       await enqueueEvent(tx, {
         ownerId: owner.id,
         project: owner.username,

@@ -15,6 +15,8 @@ import { documentText } from "../content/document-text";
 import { readingTimeOfWords } from "../content/reading-time";
 import type { TiptapDocument } from "../content/tiptap-document";
 import { wordCountOfText } from "../content/word-count";
+import { auditInsertSql } from "../audit/record-audit";
+import type { AuditAction } from "../audit/audit-actions";
 import { lastStatement, type LastStatement, type SqlRunner } from "../db-sql";
 import { env } from "../env";
 import { Prisma } from "../generated/prisma/client";
@@ -73,6 +75,14 @@ export function revisionReason(before: { status: string; publishedAt: Date | nul
 
 /** `public`: readers could see the post before or after the write (its cached pages are then purged: update-post.ts). */
 export type PostUpdated = { updatedAt: Date; changed: boolean; public: boolean };
+
+/** The audit action of a PATCH, by the revision reason its status change gives. */
+const AUDIT_ACTION_OF_REASON: Record<string, AuditAction> = {
+  publish: "post.published",
+  unpublish: "post.unpublished",
+  schedule: "post.scheduled",
+  edit: "post.updated",
+};
 
 /** The update, ending (when it can) in the statement sent with the COMMIT: run it with sqlTransaction, or runLastStatement. */
 export async function writePostUpdate(
@@ -167,6 +177,16 @@ export async function writePostUpdate(
   const event = options.events
     ? eventStatement({ ownerId: owner.id, project: owner.username, type: announce ? "post.published" : "post.updated", orderingKey: `post:${id}`, data: eventData, at: now }, Prisma.sql`EXISTS (SELECT 1 FROM post)`)
     : null;
+  // The audit row (lib/audit) in the same statement, written only if the update matched.
+  const reason = revisionReason(old, { status, publishedAt }, now);
+  const audit = auditInsertSql(
+    {
+      action: AUDIT_ACTION_OF_REASON[reason] ?? "post.updated",
+      target: { type: "post", id, name: input.title ?? old.title },
+      changes: { fields: Object.keys(input).filter((field) => input[field as keyof UpdatePostInput] !== undefined) },
+    },
+    Prisma.sql`EXISTS (SELECT 1 FROM post)`,
+  );
   type Row = { updatedAt: Date | null; revision: number | null; wordCount: number | null; coalesced: boolean | null } & EventRow;
   const statement = Prisma.sql`
     WITH sent AS (SELECT ${contentJson}::jsonb AS content),
@@ -174,7 +194,7 @@ export async function writePostUpdate(
       UPDATE "Post" SET ${Prisma.join(set)}
       WHERE id = ${id} AND (${changed}::boolean OR content IS DISTINCT FROM (SELECT content FROM sent))
       RETURNING *)
-    ${revision}${event ? Prisma.sql`, ${event.ctes}` : Prisma.empty}
+    ${revision}${event ? Prisma.sql`, ${event.ctes}` : Prisma.empty}${audit ? Prisma.sql`, audit AS (${audit})` : Prisma.empty}
     SELECT (SELECT "updatedAt" FROM post),
            ${history ? Prisma.sql`r.revision, r."wordCount", r.coalesced` : Prisma.sql`NULL::int AS revision, NULL::int AS "wordCount", NULL::boolean AS coalesced`},
            ${event ? event.columns : NO_EVENT_COLUMNS}

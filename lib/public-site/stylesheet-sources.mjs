@@ -10,4 +10,4 @@ export const STYLESHEET_SOURCES = [
 ];
 
 /** The routes that name or serve the stylesheet (the light account pages too: lib/account-pages). */
-export const STYLESHEET_ROUTES = ["/[username]", "/[username]/[slug]", "/[username]/tags/[tag]", "/preview/[token]", "/assets/[file]", "/signin", "/signup", "/setup"];
+export const STYLESHEET_ROUTES = ["/[username]", "/[username]/[slug]", "/[username]/tags/[tag]", "/preview/[token]", "/assets/[file]", "/signin", "/signup", "/setup", "/choose-username"];

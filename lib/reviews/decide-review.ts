@@ -9,6 +9,7 @@
 // - A label: approval points the label at `toVersion` under the entry's lock if it still points at
 //   `fromVersion`; otherwise the request becomes `outdated` (committed) and the answer is
 //   409 Label moved since the request.
+import { recordAudit } from "../audit/record-audit";
 import type { Principal } from "../auth/principal";
 import { lockCollectionEntry } from "../collections/lock-collection-entry";
 import { moveLockedLabel } from "../collections/move-locked-label";
@@ -77,6 +78,7 @@ export async function decideReview(options: { principal: Principal; id: string; 
     const updated = await tx.review.update({ where: { id }, data });
     const review = toReview(updated, await reviewPeople(tx, [updated]));
     await enqueueReviewEvent(tx, { projectId: principal.projectId, project: principal.projectUsername, type: "review.decided", review, at: now });
+    await recordAudit(tx, { action: "review.decided", target: { type: "review", id: review.id }, changes: { status: review.status, published: purgePost !== null } });
     return { review, outdated: false, purgePost };
   });
   // The outdated mark is committed; the caller learns why nothing moved.

@@ -2,6 +2,7 @@
 // else must make (a protected label's, TEAMS.md). Records where the label points now
 // (`fromVersion`, null when nowhere) and where it should (`toVersion`, a retained version), so an
 // approval can tell whether the label moved meanwhile.
+import { recordAudit } from "../audit/record-audit";
 import type { Principal } from "../auth/principal";
 import { findCollection } from "../collections/find-collection";
 import { db } from "../db";
@@ -47,6 +48,7 @@ export async function requestLabelReview(options: {
     });
     const review = toReview(row, await reviewPeople(tx, [row]));
     await enqueueReviewEvent(tx, { projectId: principal.projectId, project: principal.projectUsername, type: "review.requested", review, at: now });
+    await recordAudit(tx, { action: "review.requested", target: { type: "review", id: review.id }, changes: { kind: "label", entryId: row.entryId, label: row.label, fromVersion: row.fromVersion, toVersion: row.toVersion } });
     return review;
   });
 }

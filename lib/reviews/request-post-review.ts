@@ -1,6 +1,7 @@
 // POST /api/posts/:id/review-requests: a member who may edit the post asks for review of it as it
 // is now, pinned to its newest revision. A newer request of the same post makes the older open
 // ones `outdated` (one open request per post, as a pull request is one per branch).
+import { recordAudit } from "../audit/record-audit";
 import type { Principal } from "../auth/principal";
 import { authorizePostActions } from "../posts/authorize-post-action";
 import { db } from "../db";
@@ -34,6 +35,7 @@ export async function requestPostReview(options: { principal: Principal; postId:
     });
     const review = toReview(row, await reviewPeople(tx, [row]));
     await enqueueReviewEvent(tx, { projectId: principal.projectId, project: principal.projectUsername, type: "review.requested", review, at: now });
+    await recordAudit(tx, { action: "review.requested", target: { type: "review", id: review.id }, changes: { kind: "post", postId, revision: row.revision } });
     return review;
   });
 }

@@ -1,5 +1,6 @@
 // POST /api/reviews/:id/withdraw: the requester takes back an open request. Anyone else:
 // 403 "Only the requester can withdraw". A request no longer open: 409 "Review is not open".
+import { recordAudit } from "../audit/record-audit";
 import type { Principal } from "../auth/principal";
 import { db } from "../db";
 import { ApiError } from "../http/api-error";
@@ -18,6 +19,7 @@ export async function withdrawReview(options: { principal: Principal; id: string
     if (row.requestedById !== principal.actorId) throw new ApiError(403, { error: "Only the requester can withdraw" });
     if (row.status !== "open") throw reviewNotOpen(row.status);
     const updated = await tx.review.update({ where: { id }, data: { status: "withdrawn" } });
+    await recordAudit(tx, { action: "review.withdrawn", target: { type: "review", id } });
     return toReview(updated, await reviewPeople(tx, [updated]));
   });
 }

@@ -1,6 +1,7 @@
 // At most MAX_WEBHOOKS endpoints per account (400 past that), so the delivery log of one account
 // stays bounded. The count and the insert run under a per-owner advisory lock, so two concurrent
 // creates cannot both pass the check at 19.
+import { recordAudit } from "../audit/record-audit";
 import type { z } from "zod";
 import { db } from "../db";
 import { badRequest } from "../http/api-error";
@@ -27,10 +28,12 @@ export async function createWebhookSubscription(options: {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`inkbase:webhooks:${options.ownerId}`}, 0))`;
     const count = await tx.webhookSubscription.count({ where: { ownerId: options.ownerId } });
     if (count >= MAX_WEBHOOKS) throw badRequest("Webhook limit reached", { limit: MAX_WEBHOOKS });
-    return tx.webhookSubscription.create({
+    const created = await tx.webhookSubscription.create({
       data: { ownerId: options.ownerId, url: input.url, events: input.events, secret },
       select: subscriptionSelect,
     });
+    await recordAudit(tx, { action: "webhook.created", target: { type: "webhook", id: created.id, name: input.url }, changes: { events: input.events } });
+    return created;
   });
   return { ...toWebhookSubscription(row), secret };
 }

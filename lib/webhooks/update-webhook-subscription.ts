@@ -1,6 +1,7 @@
 // Change the URL (vetted again), the events, or the active flag. Switching a subscription off
 // closes its waiting deliveries (fail-pending-deliveries.ts); switching it on, also after an
 // automatic disable, clears the disabled state and the failure streak.
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { notFound } from "../http/api-error";
 import { parseOrThrow } from "../http/parse-input";
@@ -38,6 +39,8 @@ export async function updateWebhookSubscription(options: {
       select: subscriptionSelect,
     });
     if (switching && !input.active) await failPendingDeliveries(tx, options.id, "Subscription disabled");
+    const fields = Object.keys(input).filter((field) => input[field as keyof typeof input] !== undefined);
+    await recordAudit(tx, { action: "webhook.updated", target: { type: "webhook", id: options.id, name: row.url }, changes: { fields } });
     return toWebhookSubscription(row, now);
   });
 }

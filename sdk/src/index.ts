@@ -72,7 +72,8 @@ export class Inkbase {
   /**
    * Accounts (ACCOUNTS.md). Without credentials: `setup` (the first account, with the setup code),
    * `signUp` (open registration), `verifyEmail`, `requestPasswordReset` (always 202),
-   * `resetPassword`, `confirmEmail` (the tokens of mailed links). Session only (the dashboard):
+   * `resetPassword`, `confirmEmail` (the tokens of mailed links), `ssoSignUp` (single sign-on's
+   * "Choose a username", from the browser that holds the identity's cookie). Session only (the dashboard):
    * `resendVerification`, `signOutEverywhere`, `delete`.
    */
   readonly account = {
@@ -80,6 +81,8 @@ export class Inkbase {
       this.data<ResponseOf<"/api/account/setup", "post">>("POST", "/api/account/setup", { ...call, body }),
     signUp: (body: BodyOf<"/api/account/signup", "post">, call?: Call) =>
       this.data<ResponseOf<"/api/account/signup", "post">>("POST", "/api/account/signup", { ...call, body }),
+    ssoSignUp: (username: string, call?: Call) =>
+      this.data<ResponseOf<"/api/account/sso-signup", "post">>("POST", "/api/account/sso-signup", { ...call, body: { username } }),
     verifyEmail: (token: string, call?: Call) =>
       this.data<ResponseOf<"/api/account/verify-email", "post">>("POST", "/api/account/verify-email", { ...call, body: { token } }),
     resendVerification: (call?: Call) => this.data<Record<string, never>>("POST", "/api/account/verify-email/resend", call),
@@ -370,6 +373,28 @@ export class Inkbase {
           yield* page.data;
           if (!page.pageInfo.hasMore || !page.pageInfo.nextAfter) return;
           after = page.pageInfo.nextAfter;
+        }
+      })();
+    },
+  };
+
+  /**
+   * The project's audit log (admins and the owner, sessions only: an API key gets 403
+   * "Session required"). Newest first; filters `actor`, `action` (exact or an area such as `post`),
+   * `target` (`<type>:<id>`), `since`/`until` (inclusive ISO times), `limit` (1–200).
+   */
+  readonly audit = {
+    list: (query?: QueryOf<"/api/audit", "get">, call?: Call) => this.data<ResponseOf<"/api/audit", "get">>("GET", "/api/audit", { ...call, query }),
+    /** Every matching row, newest first, page by page through `nextCursor`. */
+    iterate: (query: Omit<QueryOf<"/api/audit", "get">, "cursor" | "format"> = {}, call?: Call): AsyncIterableIterator<ResponseOf<"/api/audit", "get">["data"][number]> => {
+      const list = this.audit.list;
+      return (async function* () {
+        let cursor: string | undefined;
+        for (;;) {
+          const page = await list({ ...query, cursor }, call);
+          yield* page.data;
+          if (!page.nextCursor) return;
+          cursor = page.nextCursor;
         }
       })();
     },

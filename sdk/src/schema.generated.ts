@@ -124,6 +124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/sso-signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish single sign-on with a new account
+         * @description The last step of a single sign-on (`/api/auth/signin/oidc` or `/github`) whose provider-verified email no account uses, with `REGISTRATION=open` or an invitation to that address: the browser holds the identity in an encrypted cookie for 15 minutes. The new account is `free`, its email counts as verified, it has no password (a reset link sets one), and this browser is signed in (Set-Cookie). Counts as a sign-up for the per-IP limit.
+         */
+        post: operations["postAccountSsoSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/verify-email": {
         parameters: {
             query?: never;
@@ -160,6 +180,28 @@ export interface paths {
          *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
          */
         post: operations["postAccountVerifyEmailResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log
+         * @description Every change by a person or a key, recorded in the change's own transaction, newest first, with the filters below (all optional, combined with AND). `requestId` is the `X-Request-Id` of the change's response. `format=csv` streams every matching row (no `limit`) as `text/csv` with the columns `id,at,actorType,actorId,actorName,action,targetType,targetId,ip,requestId`. Rows are kept `AUDIT_RETENTION_DAYS` (at least 365). Sessions only.
+         *
+         *     **Session only**: for the signed-in dashboard; an API key gets 403 `Session required`.
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1755,6 +1797,9 @@ export interface components {
             /** @description An invitation's token (TEAMS.md): sign-up then works with REGISTRATION=invite, the email must be the invited one, and the account joins the project verified. */
             invitation?: string;
         };
+        SsoSignUpInput: {
+            username: string;
+        };
         /** @description At most 200 fields with distinct names. */
         CollectionFields: components["schemas"]["CollectionField"][];
         CollectionField: {
@@ -1995,6 +2040,66 @@ export interface components {
         CursorExpired: {
             /** @constant */
             error: "Cursor expired";
+        };
+        SsoSignedUpAccount: {
+            id: string;
+            username: string;
+            email: string;
+            /** @constant */
+            plan: "free";
+            /** @constant */
+            emailVerified: true;
+        };
+        AuditPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["AuditEvent"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "aud_4kQb0mW1xYz7TgH2pLs9VcN3",
+         *       "at": "2026-11-27T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "key",
+         *         "id": "cmwtedex50000dv7dz6u61w5t",
+         *         "prefix": "ink_3f9a1c2b"
+         *       },
+         *       "action": "post.published",
+         *       "target": {
+         *         "type": "post",
+         *         "id": "cmwtedex50001dv7dz6u61w5u",
+         *         "name": "Hello, world"
+         *       },
+         *       "ip": "203.0.113.7",
+         *       "requestId": "6f1c2d3e-0a1b-4c5d-8e9f-0123456789ab"
+         *     }
+         */
+        AuditEvent: {
+            /** @description `aud_…` */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "key";
+                /** @description The user id, or the key id. */
+                id: string;
+                username?: string;
+                /** @description A key's shown prefix. */
+                prefix?: string;
+            };
+            /** @description `<area>.<verb>`, e.g. `post.published`, `account.sign_in_failed`. */
+            action: string;
+            target: {
+                type: string;
+                id: string;
+                name?: string;
+            };
+            changes?: unknown;
+            ip: string;
+            /** @description The `X-Request-Id` of the change's response. */
+            requestId: string;
         };
         CollectionListItem: {
             /** @description Equal to the slug. */
@@ -3555,7 +3660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description `Username taken` or `Email already registered`. */
+            /** @description `Username taken` or `Email already registered`; `Not set up yet` while no account exists (the first one is made at `/setup`). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3586,6 +3691,98 @@ export interface operations {
                 };
             };
             /** @description Rate limited: wait `Retry-After` seconds. More than five sign-ups an hour from this client IP. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAccountSsoSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSignUpInput"];
+            };
+        };
+        responses: {
+            /** @description The account; this browser is signed in to it. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSignedUpAccount"];
+                };
+            };
+            /** @description `No single sign-on in progress` (no identity cookie, or it expired), or `Invalid input`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Forbidden: `No account uses this email address`: registration closed meanwhile, or `Cross-site request refused`.. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Username taken`, `Email already registered`, or `Already signed up: sign in again`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaType"];
+                };
+            };
+            /** @description Rate limited: wait `Retry-After` seconds. More sign-ups from this client IP than the hourly limit. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3734,6 +3931,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Unexpected server error; the body carries the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                /** @description A user id or a key id. */
+                actor?: string;
+                /** @description An exact action (`post.updated`) or an area: `post`, `entry`, `label`, `collection`, `media`, `key`, `webhook`, `member`, `invitation`, `review`, `project`, `import`, `export`, `account`. */
+                action?: string;
+                /** @description `<type>:<id>`, e.g. `post:cmwtedex50000dv7dz6u61w5t`. */
+                target?: string;
+                /** @description ISO time; rows at or after it. */
+                since?: string;
+                /** @description ISO time; rows at or before it. */
+                until?: string;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Rows a page, 1–200, default 50. With `format=csv`, ignored: every matching row. */
+                limit?: number;
+                /** @description `csv` streams every matching row as CSV instead of one JSON page. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the audit log (or, with `format=csv`, every matching row as CSV). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description `Invalid cursor`: `cursor` is not a `nextCursor` this endpoint gave. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequest"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden: an API key was sent to a session-only operation; a session write came from another site. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
                 };
             };
             /** @description Unexpected server error; the body carries the request id. */

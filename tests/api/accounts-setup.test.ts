@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { accountsWorld, Browser, randomIp, uniqueAccount } from "../support/accounts-server";
 
 // No mail server: setup needs none, and without SMTP_URL each mail goes to the log (the last test).
-const world = accountsWorld({ env: { REGISTRATION: undefined, SMTP_URL: undefined } });
+const world = accountsWorld({ setUp: false, env: { REGISTRATION: undefined, SMTP_URL: undefined } });
 
 const SETUP_LINE = /Inkbase has no account yet: open (\S+)\/setup and enter the code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/;
 

@@ -1,7 +1,9 @@
 // The account tests' own world: a fresh database (PostgreSQL with TEST_DATABASE_URL, else the
 // embedded one), a real SMTP server catching mail (smtp-catcher.ts), and a production server
 // wired to both with REGISTRATION=open, PUBLIC_BASE_URL its own origin. Each client IP is made
-// up per test (TRUST_PROXY=1), so throttles never carry over between tests.
+// up per test (TRUST_PROXY=1), so throttles never carry over between tests. Unless `setUp: false`,
+// the world is set up the way an operator does it (POST /api/account/setup with SETUP_CODE, an
+// `operator-…` account): sign-up opens only after setup (lib/accounts/sign-up.ts).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { startNextServer, freePort, type RunningServer } from "./start-next-server";
@@ -11,10 +13,17 @@ import { testServerEnv } from "./test-server-env";
 
 export type AccountsWorld = { server: RunningServer; smtp: SmtpCatcher; database: TestDatabase; baseUrl: string; env: Record<string, string | undefined> };
 
-export async function startAccountsWorld(options: { env?: Record<string, string | undefined>; databaseKind?: TestDatabase["kind"] } = {}): Promise<AccountsWorld> {
+export async function startAccountsWorld(
+  options: {
+    env?: Record<string, string | undefined>;
+    databaseKind?: TestDatabase["kind"];
+    /** Chosen beforehand, e.g. named in an identity provider's redirect URI. */ port?: number;
+    /** false: leave the database without any account (the first-run tests). */ setUp?: boolean;
+  } = {},
+): Promise<AccountsWorld> {
   const database = await createTestDatabase("inkbase_accounts", options.databaseKind);
   const smtp = await startSmtpCatcher();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env = {
     ...testServerEnv({ databaseUrl: database.url, cronSecret: "accounts-cron-secret" }),
     PORT: String(port),
@@ -23,11 +32,22 @@ export async function startAccountsWorld(options: { env?: Record<string, string 
     SMTP_URL: smtp.url,
     MAIL_FROM: "Inkbase Tests <no-reply@inkbase.test>",
     SIGN_IN_FAILURE_LIMIT: "10",
+    ...(options.setUp === false ? {} : { SETUP_CODE: WORLD_SETUP_CODE }),
     ...options.env,
   };
   const server = await startNextServer(env, { port });
+  if (options.setUp !== false) {
+    const res = await fetch(`${server.url}/api/account/setup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url, "X-Forwarded-For": randomIp() },
+      body: JSON.stringify({ code: env.SETUP_CODE, ...uniqueAccount("operator") }),
+    });
+    if (res.status !== 201) throw new Error(`setting up the accounts world: ${res.status} ${await res.text()}`);
+  }
   return { server, smtp, database, baseUrl: server.url, env };
 }
+
+const WORLD_SETUP_CODE = "ACCT-WRLD-SETP";
 
 /** beforeAll/afterAll around a world for the file. */
 export function accountsWorld(options: Parameters<typeof startAccountsWorld>[0] = {}): () => AccountsWorld {

@@ -62,6 +62,7 @@ export const GENERATORS: Record<string, Generator> = {
   "DELETE /api/me": { auth: "session", fields: ["password"] },
   "POST /api/account/setup": { auth: "none", fields: ["code", "username", "email", "password"] },
   "POST /api/account/signup": { auth: "none", fields: ["username", "email", "password", "invitation"] },
+  "POST /api/account/sso-signup": { auth: "none", fields: ["username"] },
   "POST /api/account/verify-email": { auth: "none", fields: ["token"] },
   "POST /api/account/verify-email/resend": { auth: "session" },
   "POST /api/account/password-reset": { auth: "none", fields: ["email"] },

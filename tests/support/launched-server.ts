@@ -15,6 +15,8 @@ export type LaunchOptions = {
   databaseUrl?: string;
   dataDir: string;
   port: number;
+  /** More of the launcher's environment (an `undefined` removes a variable). */
+  env?: Record<string, string | undefined>;
 };
 
 export type Launched = {
@@ -49,6 +51,7 @@ export async function launch(options: LaunchOptions): Promise<Launched> {
       UPSTASH_REDIS_REST_TOKEN: undefined,
       NODE_ENV: undefined,
       NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
     }),
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -2,6 +2,7 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { api } from "@/lib/http/api";
+import { auditExport } from "@/lib/portability/audit-export";
 import { exportFilename, writeExport } from "@/lib/portability/write-export";
 
 export const runtime = "nodejs";
@@ -22,6 +23,7 @@ export const GET = api({
     responses: { 200: { description: "The zip (`application/zip`), as an attachment." } },
   },
   handler: async ({ principal, query }) => {
+    await auditExport({ format: query.format, filename: exportFilename(principal.projectUsername, query.format) });
     const stream = writeExport({ id: principal.projectId, username: principal.projectUsername }, query.format);
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
       headers: {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import styles from "@/components/account/account.module.css";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { DisplayNameForm } from "@/components/account/display-name-form";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { ProUpsell } from "@/components/collections/pro-upsell";
 import styles from "@/components/collections/collections.module.css";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -7,14 +7,14 @@ import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Th, cellClass } from "@/components/ui/table";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { listCollections } from "@/lib/collections/list-collections";
 
 export const metadata: Metadata = { title: "Collections" };
 
 export default async function CollectionsPage() {
-  const account = await requireAccount();
-  if (account.plan !== "pro") {
+  const { principal } = await requireProject();
+  if (principal.plan !== "pro") {
     return (
       <>
         <PageHeader title="Collections" description="Schema-driven content with immutable versions and labels." />
@@ -22,7 +22,7 @@ export default async function CollectionsPage() {
       </>
     );
   }
-  const collections = await listCollections({ owner: { id: account.id, username: account.username } });
+  const collections = await listCollections({ owner: { id: principal.projectId, username: principal.projectUsername } });
   const newCollection = <ButtonLink href="/dashboard/collections/new" variant="primary">New collection</ButtonLink>;
   return (
     <>

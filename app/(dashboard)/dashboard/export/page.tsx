@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import styles from "@/components/portability/portability.module.css";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
 import { ExportButtons } from "@/components/portability/export-buttons";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 
 export const metadata: Metadata = { title: "Export" };
 
 export default async function ExportPage() {
-  await requireAccount();
+  await requireProject();
   return (
     <>
       <PageHeader title="Export" description="Everything you wrote, as a zip you can keep or import elsewhere." />

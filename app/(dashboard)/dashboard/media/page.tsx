@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { MediaManager } from "@/components/media/media-manager";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { env } from "@/lib/env";
 import { listMedia } from "@/lib/media/list-media";
 
 export const metadata: Metadata = { title: "Media" };
 
 export default async function MediaPage() {
-  const account = await requireAccount();
-  const initial = await listMedia({ ownerId: account.id, page: 1, limit: 24 });
+  const { principal } = await requireProject();
+  const initial = await listMedia({ ownerId: principal.projectId, page: 1, limit: 24 });
   return (
     <>
       <PageHeader

@@ -5,7 +5,7 @@ import { PostsFilters, type PostsFilterValues } from "@/components/posts/posts-f
 import { PostsTable } from "@/components/posts/posts-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { one } from "@/lib/http/search-param";
 import { DASHBOARD_STATUSES, listDashboardPosts, type DashboardStatus } from "@/lib/posts/list-dashboard-posts";
 import { listOwnerTags } from "@/lib/posts/list-owner-tags";
@@ -26,11 +26,11 @@ function readFilters(search: Search): PostsFilterValues & { page: number } {
 }
 
 export default async function PostsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const account = await requireAccount();
+  const { principal } = await requireProject();
   const filters = readFilters(await searchParams);
   const [list, tags] = await Promise.all([
-    listDashboardPosts({ userId: account.id, status: filters.status as DashboardStatus | undefined, tag: filters.tag, q: filters.q, page: filters.page }),
-    listOwnerTags({ ownerId: account.id }),
+    listDashboardPosts({ userId: principal.projectId, status: filters.status as DashboardStatus | undefined, tag: filters.tag, q: filters.q, page: filters.page }),
+    listOwnerTags({ ownerId: principal.projectId }),
   ]);
   const filtered = Boolean(filters.status || filters.tag || filters.q);
   const empty = list.total === 0 && !filtered; // nothing written yet
@@ -47,7 +47,7 @@ export default async function PostsPage({ searchParams }: { searchParams: Promis
       {/* One "New post" on the page: in the header, or in the empty state when there is nothing yet. */}
       <PageHeader
         title="Posts"
-        description="Everything you write, and the posts you co-author."
+        description={principal.role === "owner" ? "Everything you write, and the posts you co-author." : `The posts of ${principal.projectUsername}, where you are ${/^[aeiou]/.test(principal.role) ? "an" : "a"} ${principal.role}.`}
         actions={empty ? undefined : <NewPostButton />}
       />
       {/* The table keeps one place in the tree whether or not there are posts, so the results of a

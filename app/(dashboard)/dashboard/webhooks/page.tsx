@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -8,7 +8,7 @@ import { Table, Th, cellClass } from "@/components/ui/table";
 import { AddEndpointDialog } from "@/components/webhooks/add-endpoint-dialog";
 import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status-badge";
 import styles from "@/components/webhooks/webhooks.module.css";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { env } from "@/lib/env";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { MAX_WEBHOOKS } from "@/lib/webhooks/create-webhook-subscription";
@@ -17,8 +17,8 @@ import { listWebhookSubscriptions } from "@/lib/webhooks/list-webhook-subscripti
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const account = await requireAccount();
-  const endpoints = await listWebhookSubscriptions({ ownerId: account.id });
+  const { principal } = await requireProject();
+  const endpoints = await listWebhookSubscriptions({ ownerId: principal.projectId });
   const full = endpoints.length >= MAX_WEBHOOKS;
   return (
     <>

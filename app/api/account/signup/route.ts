@@ -19,7 +19,7 @@ export const POST = api({
     tag: "Account",
     body: signUpInputSchema,
     responses: { 201: { description: "The account; sign in with its email and password.", schema: signedUpAccountSchema } },
-    errors: { 403: "`Sign-up is by invitation only`, or `This invitation is for another email address`.", 410: "`Invitation expired` or `Invitation no longer valid` (with `invitation`).", 429: "More than five sign-ups an hour from this client IP.", 409: "`Username taken` or `Email already registered`." },
+    errors: { 403: "`Sign-up is by invitation only`, or `This invitation is for another email address`.", 410: "`Invitation expired` or `Invitation no longer valid` (with `invitation`).", 429: "More than five sign-ups an hour from this client IP.", 409: "`Username taken` or `Email already registered`; `Not set up yet` while no account exists (the first one is made at `/setup`)." },
   },
   handler: async ({ req, body }) => Response.json(await signUp({ body, ip: clientIp(req) }), { status: 201 }),
 });

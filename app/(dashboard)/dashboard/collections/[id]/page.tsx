@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectField, ProjectLink as Link } from "@/components/dashboard/project-link";
 import { ProUpsell } from "@/components/collections/pro-upsell";
 import styles from "@/components/collections/collections.module.css";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, Th, cellClass } from "@/components/ui/table";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { listDashboardEntries } from "@/lib/collections/list-dashboard-entries";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { one } from "@/lib/http/search-param";
@@ -21,8 +21,8 @@ export const metadata: Metadata = { title: "Entries" };
 type Search = Record<string, string | string[] | undefined>;
 
 export default async function CollectionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
-  const account = await requireAccount();
-  if (account.plan !== "pro") return (<><PageHeader title="Collections" /><ProUpsell /></>);
+  const { principal } = await requireProject();
+  if (principal.plan !== "pro") return (<><PageHeader title="Collections" /><ProUpsell /></>);
   const { id } = await params;
   const search = await searchParams;
   const statusParam = one(search.status);
@@ -31,7 +31,7 @@ export default async function CollectionPage({ params, searchParams }: { params:
   const q = one(search.q)?.slice(0, 200);
   const pageNumber = Number(one(search.page) ?? "1");
   const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
-  const list = await orNotFound(listDashboardEntries({ ownerId: account.id, collectionId: id, label, status, q, page }));
+  const list = await orNotFound(listDashboardEntries({ ownerId: principal.projectId, collectionId: id, label, status, q, page }));
   const base = `/dashboard/collections/${encodeURIComponent(list.collection.slug)}`;
   const filtered = Boolean(status || label || q);
   const empty = list.collection.entryCount === 0;
@@ -53,6 +53,7 @@ export default async function CollectionPage({ params, searchParams }: { params:
         actions={<>{empty ? null : newEntry}<ButtonLink href={`${base}/schema`}>Edit schema</ButtonLink></>}
       />
       <form key={`${q}|${status}|${label}`} method="get" role="search" aria-label="Filter entries" className={filterStyles.filters}>
+        <ProjectField />
         <div className={filterStyles.search}>
           <label htmlFor="entries-q" className={labelClass}>Search entries</label>
           <input id="entries-q" type="search" name="q" defaultValue={q ?? ""} placeholder="Title, summary or slug contains…" className={controlClass} />

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectField, ProjectLink as Link } from "@/components/dashboard/project-link";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
 import { Button } from "@/components/ui/button";
 import { controlClass, labelClass } from "@/components/ui/control-class";
@@ -12,7 +12,7 @@ import { EndpointActions } from "@/components/webhooks/endpoint-actions";
 import { EndpointSettingsForm } from "@/components/webhooks/endpoint-settings-form";
 import { RedeliverFailedForm } from "@/components/webhooks/redeliver-failed-form";
 import styles from "@/components/webhooks/webhooks.module.css";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { one } from "@/lib/http/search-param";
 import { deliveryQuerySchema } from "@/lib/webhooks/delivery-query";
@@ -27,7 +27,7 @@ type Search = Record<string, string | string[] | undefined>;
 const LOG_EVENTS = [...EVENT_TYPES, PING_EVENT];
 
 export default async function EndpointPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
-  const account = await requireAccount();
+  const { principal } = await requireProject();
   const { id } = await params;
   const search = await searchParams;
   // Bad filters in a hand-edited URL fall back to the unfiltered first page instead of failing.
@@ -35,7 +35,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
   const query = parsed.success ? parsed.data : deliveryQuerySchema.parse({});
   // Both reads check the endpoint is the account's; either's 404 is the not-found page.
   const [endpoint, log] = await orNotFound(
-    Promise.all([getWebhookSubscription({ ownerId: account.id, id }), listWebhookDeliveries({ ownerId: account.id, subscriptionId: id, ...query })]),
+    Promise.all([getWebhookSubscription({ ownerId: principal.projectId, id }), listWebhookDeliveries({ ownerId: principal.projectId, subscriptionId: id, ...query })]),
   );
   const pageCount = Math.max(1, Math.ceil(log.pageInfo.total / log.pageInfo.perPage));
   const pageHref = (page: number) => {
@@ -70,6 +70,7 @@ export default async function EndpointPage({ params, searchParams }: { params: P
         <h2 id="deliveries" className={pageStyles.sectionTitle}>Deliveries</h2>
         <div className={styles.row}>
           <form className={styles.filters} method="get" action={`/dashboard/webhooks/${id}`}>
+            <ProjectField />
             <div className={styles.filter}>
               <label className={labelClass} htmlFor="filter-status">Status</label>
               <select id="filter-status" name="status" className={controlClass} defaultValue={query.status ?? ""}>

@@ -3,7 +3,7 @@ import { ProUpsell } from "@/components/collections/pro-upsell";
 import { SchemaEditor } from "@/components/collections/schema-editor";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { ButtonLink } from "@/components/ui/button";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { getCollection } from "@/lib/collections/get-collection";
 import { listCollections } from "@/lib/collections/list-collections";
 import { orNotFound } from "@/lib/http/or-not-found";
@@ -11,10 +11,10 @@ import { orNotFound } from "@/lib/http/or-not-found";
 export const metadata: Metadata = { title: "Edit schema" };
 
 export default async function EditSchemaPage({ params }: { params: Promise<{ id: string }> }) {
-  const account = await requireAccount();
-  if (account.plan !== "pro") return (<><PageHeader title="Edit schema" /><ProUpsell /></>);
+  const { principal } = await requireProject();
+  if (principal.plan !== "pro") return (<><PageHeader title="Edit schema" /><ProUpsell /></>);
   const { id } = await params;
-  const owner = { id: account.id, username: account.username };
+  const owner = { id: principal.projectId, username: principal.projectUsername };
   const [collection, collections] = await Promise.all([orNotFound(getCollection({ owner, id })), listCollections({ owner })]);
   return (
     <>

@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Th, cellClass } from "@/components/ui/table";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { getEntryHistory, getVersionPair, type VersionAuthor } from "@/lib/collections/get-entry-history";
 import { collectReferences } from "@/lib/collections/entry-references";
 import { entryTitles } from "@/lib/collections/entry-titles";
@@ -43,19 +43,19 @@ function Author({ author }: { author: VersionAuthor }) {
 }
 
 export default async function EntryPage({ params, searchParams }: Props) {
-  const account = await requireAccount();
-  if (account.plan !== "pro") return (<><PageHeader title="Entry" /><ProUpsell /></>);
+  const { principal } = await requireProject();
+  if (principal.plan !== "pro") return (<><PageHeader title="Entry" /><ProUpsell /></>);
   const { id, entryId } = await params;
-  const history = await orNotFound(getEntryHistory({ ownerId: account.id, collectionId: id, entryId }));
+  const history = await orNotFound(getEntryHistory({ ownerId: principal.projectId, collectionId: id, entryId }));
   const { collection, entry, versions, labels, moves } = history;
   const fields = collection.parsedSchema.fields ?? [];
-  const owner = { id: account.id, username: account.username };
+  const owner = { id: principal.projectId, username: principal.projectUsername };
   const [referenceTitles, referrers, scheduled] = await Promise.all([
-    entryTitles({ ownerId: account.id, ids: collectReferences(fields, entry.data).map((ref) => ref.id) }),
-    listReferrers({ ownerId: account.id, entryId: entry.id }),
+    entryTitles({ ownerId: principal.projectId, ids: collectReferences(fields, entry.data).map((ref) => ref.id) }),
+    listReferrers({ ownerId: principal.projectId, entryId: entry.id }),
     listScheduledMoves({ owner, collectionId: collection.slug, query: { entryId: entry.id, status: "pending" } }),
   ]);
-  const actorName = (actor: { type: string; id: string; prefix?: string }) => (actor.type === "key" ? `key ${actor.prefix ?? ""}`.trim() : actor.id === account.id ? account.username : "a signed-in user");
+  const actorName = (actor: { type: string; id: string; prefix?: string }) => (actor.type === "key" ? `key ${actor.prefix ?? ""}`.trim() : actor.id === principal.actorId ? principal.actorUsername : "a signed-in user");
   const fieldTypes = Object.fromEntries(fields.map((field) => [field.name, field.type]));
   const retained = versions.map((version) => version.version);
   const base = `/dashboard/collections/${encodeURIComponent(collection.slug)}`;

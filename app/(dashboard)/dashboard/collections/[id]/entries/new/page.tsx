@@ -3,17 +3,17 @@ import { EntryForm } from "@/components/collections/entry-form";
 import { ProUpsell } from "@/components/collections/pro-upsell";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { ButtonLink } from "@/components/ui/button";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { getCollection } from "@/lib/collections/get-collection";
 import { orNotFound } from "@/lib/http/or-not-found";
 
 export const metadata: Metadata = { title: "New entry" };
 
 export default async function NewEntryPage({ params }: { params: Promise<{ id: string }> }) {
-  const account = await requireAccount();
-  if (account.plan !== "pro") return (<><PageHeader title="New entry" /><ProUpsell /></>);
+  const { principal } = await requireProject();
+  if (principal.plan !== "pro") return (<><PageHeader title="New entry" /><ProUpsell /></>);
   const { id } = await params;
-  const collection = await orNotFound(getCollection({ owner: { id: account.id, username: account.username }, id }));
+  const collection = await orNotFound(getCollection({ owner: { id: principal.projectId, username: principal.projectUsername }, id }));
   return (
     <>
       <PageHeader

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ProjectLink as Link } from "@/components/dashboard/project-link";
 import { PageHeader, pageStyles } from "@/components/dashboard/page-header";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status-badge";
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import styles from "@/components/webhooks/webhooks.module.css";
-import { requireAccount } from "@/lib/auth/require-account";
+import { requireProject } from "@/lib/dashboard/current-project";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { getWebhookDelivery } from "@/lib/webhooks/get-webhook-delivery";
 import type { WebhookAttemptView } from "@/lib/webhooks/to-webhook-delivery";
@@ -65,9 +65,9 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
 }
 
 export default async function DeliveryPage({ params }: { params: Promise<{ id: string; deliveryId: string }> }) {
-  const account = await requireAccount();
+  const { principal } = await requireProject();
   const { id, deliveryId } = await params;
-  const delivery = await orNotFound(getWebhookDelivery({ ownerId: account.id, subscriptionId: id, deliveryId }));
+  const delivery = await orNotFound(getWebhookDelivery({ ownerId: principal.projectId, subscriptionId: id, deliveryId }));
   return (
     <>
       <p className={styles.note}><Link href={`/dashboard/webhooks/${id}`}>← Endpoint</Link></p>
