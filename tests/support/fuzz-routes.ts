@@ -122,9 +122,20 @@ export const GENERATORS: Record<string, Generator> = {
   "DELETE /api/members/invitations/[id]": { auth: "session" },
   "POST /api/members/invitations/[id]/resend": { auth: "session" },
   "POST /api/invitations/accept": { auth: "session", fields: ["token"] },
+  // Review (TEAMS.md "Review") and project settings.
+  "GET /api/project": { auth: "key" },
+  "PATCH /api/project": { auth: "key", fields: ["reviewRequired"] },
+  "POST /api/posts/[id]/review-requests": { auth: "key", fields: ["note"] },
+  "POST /api/collections/[id]/entries/[entryId]/labels/[name]/requests": { auth: "key", fields: ["version", "note"] },
+  "GET /api/reviews": { auth: "key" },
+  "GET /api/reviews/[id]": { auth: "key" },
+  "POST /api/reviews/[id]/decision": { auth: "key", fields: ["decision", "note", "publish", "publishAt"] },
+  "POST /api/reviews/[id]/withdraw": { auth: "key" },
+  // The audit log (TEAMS.md "Audit log"): sessions only.
+  "GET /api/audit": { auth: "session" },
 };
 
-export const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit", "against"];
+export const QUERY_NAMES = ["format", "page", "perPage", "sort", "tag", "q", "label", "version", "full", "includeDrafts", "slug", "status", "visibility", "search", "include", "force", "from", "to", "entryId", "after", "types", "limit", "against", "actor", "action", "target", "since", "until", "cursor", "kind"];
 
 export function enumerateRoutes(): string[] {
   const found: string[] = [];
