@@ -5,7 +5,12 @@ import { AUDIT_AREAS } from "./audit-actions";
 export const AUDIT_DEFAULT_LIMIT = 50;
 export const AUDIT_MAX_LIMIT = 200;
 
-const time = z.iso.datetime({ offset: true, error: "An ISO 8601 time, e.g. 2026-11-27T00:00:00Z" }).transform((value) => new Date(value));
+// Years 1–9999 in UTC: PostgreSQL has no year 0 (JavaScript does), so "0000-01-01T00:00:00Z" or
+// an offset that lands there is a 400 here rather than the database's error.
+const time = z.iso
+  .datetime({ offset: true, error: "An ISO 8601 time, e.g. 2026-11-27T00:00:00Z" })
+  .transform((value) => new Date(value))
+  .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, { error: "A time between the years 1 and 9999" });
 
 export const auditQuerySchema = z.object({
   actor: z.string().min(1).max(200).optional().meta({ description: "A user id or a key id." }),

@@ -50,11 +50,15 @@ test("the audit log lists sign-ins and changes, filters them and downloads them 
 
   // Dates: a range that ended yesterday holds nothing of today's.
   await page.getByRole("link", { name: "Clear filters" }).click();
+  // The link is a navigation: wait for the page without filters before using its form.
+  await page.waitForURL((url) => url.pathname === "/dashboard/audit" && url.search === "");
   const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10);
   await filters.getByLabel("To").fill(yesterday);
   await filters.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("heading", { name: "Nothing matches these filters" })).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).click();
+  // The link is a navigation: wait for the page without filters before using its form.
+  await page.waitForURL((url) => url.pathname === "/dashboard/audit" && url.search === "");
   await expect(table.getByRole("row").filter({ hasText: "account.signed_in" })).toHaveCount(1);
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -29,17 +29,25 @@ export type RunningServer = { url: string; pid: number; stop(): Promise<void>; o
  */
 export async function startNextServer(
   env: Record<string, string | undefined>,
-  options: { healthy?: boolean; ipc?: boolean; nodeArgs?: string[]; terminal?: boolean; /** A port chosen beforehand (e.g. named in PUBLIC_BASE_URL). */ port?: number } = {},
+  options: {
+    healthy?: boolean;
+    ipc?: boolean;
+    nodeArgs?: string[];
+    terminal?: boolean;
+    /** A port chosen beforehand (e.g. named in PUBLIC_BASE_URL). */ port?: number;
+    /** Another checkout's build to run (a bench's "before"); default this one. */ root?: string;
+  } = {},
 ): Promise<RunningServer> {
   const mustBeHealthy = options.healthy ?? true;
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const command = [process.execPath, ...(options.nodeArgs ?? []), "--import", "tsx", path.join(root, "scripts/serve.ts"), "--hostname", "127.0.0.1"];
+  const dir = options.root ?? root;
+  const command = [process.execPath, ...(options.nodeArgs ?? []), "--import", "tsx", path.join(dir, "scripts/serve.ts"), "--hostname", "127.0.0.1"];
   const [file, args] = options.terminal
     ? ["script", ["--quiet", "--flush", "--return", "--command", `exec ${command.map((part) => `'${part}'`).join(" ")}`, "/dev/null"]]
     : [command[0], command.slice(1)];
   const child: ChildProcess = spawn(file, args, {
-    cwd: root,
+    cwd: dir,
     env: childEnv({ ...env, NODE_ENV: "production", PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" }),
     stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });

@@ -7,6 +7,9 @@ import { expect, type Page } from "@playwright/test";
 export type KnownA11yIssue = { rule: string; target: RegExp; why: string };
 
 export async function expectNoSeriousA11yIssues(page: Page, known: KnownA11yIssue[] = []): Promise<void> {
+  // A router.refresh() (after a dialog's change) re-streams the page's metadata: for a moment the
+  // document has no <title>. Judge the settled page, as a person would meet it.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const isKnown = (rule: string, target: string) => known.some((issue) => issue.rule === rule && issue.target.test(target));
   const serious = results.violations
