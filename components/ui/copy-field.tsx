@@ -1,12 +1,24 @@
 "use client";
-// A value to hand on (an invitation link): a read-only textbox named by `label` and a copy
-// button ("Copy link"). Unlike SecretReveal it carries no "shown once" warning of its own: the
-// caller says what is true of its value.
+// A value to hand on: a read-only textbox named by `label` and a copy button. An invitation link
+// uses it as it is (`children`: a plain note); a secret shown once (SecretReveal) passes
+// `warning`, which marks the note as the warning that names the textbox's fate.
 import { useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import styles from "./secret-reveal.module.css";
 
-export function CopyField({ label, value, copyLabel = "Copy", children }: { label: string; value: string; copyLabel?: string; children?: ReactNode }) {
+export function CopyField({
+  label,
+  value,
+  copyLabel = "Copy",
+  warning = false,
+  children,
+}: {
+  label: string;
+  value: string;
+  copyLabel?: string;
+  warning?: boolean;
+  children?: ReactNode;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
@@ -22,14 +34,19 @@ export function CopyField({ label, value, copyLabel = "Copy", children }: { labe
     setCopied(true);
   }
 
+  const noteId = `${id}-note`;
   return (
     <div className={styles.reveal}>
       <label htmlFor={id} className={styles.label}>{label}</label>
       <div className={styles.row}>
-        <input ref={input} id={id} className={styles.value} readOnly value={value} aria-describedby={children ? `${id}-note` : undefined} onFocus={(event) => event.target.select()} />
+        <input ref={input} id={id} className={styles.value} readOnly value={value} aria-describedby={children ? noteId : undefined} onFocus={(event) => event.target.select()} />
         <Button onClick={copy}>{copyLabel}</Button>
       </div>
-      {children ? <p id={`${id}-note`} className={styles.note}>{children}</p> : null}
+      {children ? (
+        <p id={noteId} className={warning ? styles.warning : styles.note} role={warning ? "note" : undefined}>
+          {children}
+        </p>
+      ) : null}
       <p className={styles.copied} aria-live="polite">{copied ? "Copied to the clipboard." : ""}</p>
     </div>
   );
