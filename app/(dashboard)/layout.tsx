@@ -11,6 +11,7 @@ import { can } from "@/lib/auth/can";
 import type { Action } from "@/lib/auth/permissions";
 import { accountProjects, findProject } from "@/lib/dashboard/current-project";
 import { requireAccount } from "@/lib/auth/require-account";
+import { countOpenReviews } from "@/lib/reviews/list-reviews";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Inkbase" }, robots: { index: false } };
 
@@ -20,6 +21,7 @@ const NAV: { href: string; label: string; action?: Action }[] = [
   { href: "/dashboard/posts", label: "Posts" },
   { href: "/dashboard/collections", label: "Collections" },
   { href: "/dashboard/media", label: "Media" },
+  { href: "/dashboard/reviews", label: "Reviews" },
   { href: "/dashboard/members", label: "Members" },
   { href: "/dashboard/keys", label: "API keys", action: "keys.personal" },
   { href: "/dashboard/webhooks", label: "Webhooks", action: "project.manage" },
@@ -36,6 +38,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
   // links are then the account's own project's.
   const [project, projects] = await Promise.all([findProject(), accountProjects(account.id)]);
   const nav = NAV.filter((item) => !item.action || (project ? can(project.principal, item.action) : true));
+  // Reviewers see how many requests wait for them (TEAMS.md "Review").
+  const openReviews = project && can(project.principal, "review.decide") ? await countOpenReviews(project.principal.projectId) : 0;
   return (
     <ToastProvider>
       <a href="#main" className={styles.skip}>Skip to content</a>
@@ -55,7 +59,14 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <nav className={styles.nav} aria-label="Dashboard">
           <ul className={styles.navList}>
             {nav.map((item) => (
-              <li key={item.href}><NavLink href={item.href}>{item.label}</NavLink></li>
+              <li key={item.href}>
+                <NavLink href={item.href}>
+                  {item.label}
+                  {item.href === "/dashboard/reviews" && openReviews > 0 ? (
+                    <span className={styles.navCount}>{openReviews}<span className="visually-hidden"> open</span></span>
+                  ) : null}
+                </NavLink>
+              </li>
             ))}
             {/* A route handler, not a page: a plain link, so no client-side navigation is attempted. The lint
                 rule mistakes /docs for the public blog's /[username] page. */}

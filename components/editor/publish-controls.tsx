@@ -3,7 +3,7 @@
 // own time zone (shown with it, sent as UTC), "Unpublish", "Delete" with a confirm, and "View"
 // (the public page; for a draft the owner's preview at the same address), and "Share preview"
 // (a link for people without an account, ./share-preview.tsx).
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -46,6 +46,10 @@ export function PublishControls({
   onSchedule,
   onUnpublish,
   onDelete,
+  requestReview,
+  reviewBadge,
+  canSchedule = true,
+  canUnpublish = true,
 }: {
   postId: string;
   publication: Publication;
@@ -55,6 +59,12 @@ export function PublishControls({
   onSchedule: (iso: string) => Promise<boolean>;
   onUnpublish: () => void;
   onDelete: () => Promise<void>;
+  /** "Request review", in the place of "Publish" where review applies (TEAMS.md "Review"). */
+  requestReview?: ReactNode;
+  /** The post's review state ("In review", "Approved", "Changes requested"). */
+  reviewBadge?: ReactNode;
+  canSchedule?: boolean;
+  canUnpublish?: boolean;
 }) {
   const hydrated = useHydrated();
   const [scheduleOpen, setScheduleOpen] = useState(false);
@@ -88,13 +98,14 @@ export function PublishControls({
           <Badge tone="success">Published</Badge>
         )}
       </span>
+      {reviewBadge}
       <a className={buttonClass({ size: "sm", variant: "ghost" })} href={viewHref} target="_blank" rel="noopener">View</a>
       <SharePreview postId={postId} />
-      {publication.status === "draft" || scheduled ? (
+      {requestReview ?? (publication.status === "draft" || scheduled ? (
         <Button size="sm" variant="primary" disabled={busy} onClick={onPublish}>Publish</Button>
-      ) : null}
-      <Button size="sm" disabled={busy} onClick={openSchedule}>Schedule</Button>
-      {publication.status === "published" ? <Button size="sm" disabled={busy} onClick={onUnpublish}>Unpublish</Button> : null}
+      ) : null)}
+      {canSchedule ? <Button size="sm" disabled={busy} onClick={openSchedule}>Schedule</Button> : null}
+      {canUnpublish && publication.status === "published" ? <Button size="sm" disabled={busy} onClick={onUnpublish}>Unpublish</Button> : null}
       <Button size="sm" variant="danger" disabled={busy} onClick={() => setDeleteOpen(true)}>Delete</Button>
 
       <Dialog open={scheduleOpen} onClose={() => setScheduleOpen(false)} title="Schedule">

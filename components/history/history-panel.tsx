@@ -13,35 +13,11 @@ import type { OwnerPost } from "../editor/post-fields";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { LocalTime } from "../ui/local-time";
+import { comparable, FIELD_LABELS, FIELD_TYPES } from "./post-comparison";
 import { RevisionDiff } from "./revision-diff";
 import styles from "./history.module.css";
 
 const PAGE_SIZE = 20;
-
-/** The fields the panel compares, in order, as the editor names them. Status and publication date are left out: a restore keeps them. */
-const FIELD_LABELS: Record<string, string> = {
-  title: "Title",
-  subtitle: "Subtitle",
-  content: "Content",
-  excerpt: "Excerpt",
-  slug: "Slug",
-  tags: "Tags",
-  coverImage: "Cover image URL",
-  visibility: "Visibility",
-  featured: "Featured",
-  coauthors: "Co-authors",
-  seoTitle: "SEO title",
-  seoDescription: "SEO description",
-  canonicalUrl: "Canonical URL",
-  ogTitle: "Open Graph title",
-  ogDescription: "Open Graph description",
-  ogImage: "Open Graph image",
-  twitterTitle: "Twitter title",
-  twitterDescription: "Twitter description",
-  twitterImage: "Twitter image",
-  robots: "Robots",
-};
-const FIELD_TYPES: Record<string, string> = Object.fromEntries(Object.keys(FIELD_LABELS).map((name) => [name, name === "content" ? "richtext" : "string"]));
 
 export function reasonLabel(item: Pick<PostRevisionSummary, "reason" | "restoredFrom">): string {
   switch (item.reason) {
@@ -65,15 +41,6 @@ function actorLabel(actor: PostRevisionSummary["actor"], me: string): string {
   return actor.username === me ? "you" : (actor.username ?? "a former user");
 }
 
-/** A post or a revision as the panel compares it: text for the lists (tags, co-authors). */
-function comparable(post: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(FIELD_LABELS)) out[name] = post[name] ?? null;
-  out.tags = ((post.tags as { name: string }[] | undefined) ?? []).map((tag) => tag.name).join(", ");
-  out.coauthors = ((post.coauthors as Record<string, string | null>[] | undefined) ?? []).map((coauthor) => coauthor.externalName ?? coauthor.userId ?? "").join(", ");
-  out.featured = post.featured === true ? "yes" : "no";
-  return out;
-}
 
 type Compare = { revision: number; state: "loading" } | { revision: number; state: "ready"; fields: FieldDiff[] } | { revision: number; state: "error"; message: string };
 

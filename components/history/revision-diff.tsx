@@ -7,9 +7,9 @@
 import type { BlockDiff, FieldDiff, ValueDiff, WordPart } from "@/lib/diff/value-diff";
 import styles from "./history.module.css";
 
-export function RevisionDiff({ fields, labels }: { fields: FieldDiff[]; labels: Record<string, string> }) {
+export function RevisionDiff({ fields, labels, emptyText = "Nothing differs: this revision is the post as it is now." }: { fields: FieldDiff[]; labels: Record<string, string>; emptyText?: string }) {
   const changed = fields.filter((field) => field.changed);
-  if (changed.length === 0) return <p className={styles.muted}>Nothing differs: this revision is the post as it is now.</p>;
+  if (changed.length === 0) return <p className={styles.muted}>{emptyText}</p>;
   return (
     <dl className={styles.fields}>
       {changed.map((field) => (

@@ -23,3 +23,8 @@ export function decideReview(id: string, decision: Decision): Promise<Review> {
 export function withdrawReview(id: string): Promise<Review> {
   return viaSdk((inkbase) => inkbase.reviews.withdraw(id)) as Promise<Review>;
 }
+
+/** The project's `reviewRequired` (admins and the owner). */
+export function setReviewRequired(reviewRequired: boolean): Promise<unknown> {
+  return viaSdk((inkbase) => inkbase.project.update({ reviewRequired }));
+}

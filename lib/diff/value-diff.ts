@@ -47,7 +47,8 @@ export function diffValues(before: unknown, after: unknown, type?: string): Valu
   if (sameJson(before, after)) return { kind: "same", display: display(after) ?? "" };
   if (before === MISSING || after === MISSING || before === null || after === null) {
     // Added or removed as a whole: still shown the readable way for text and documents.
-    if (typeof (before ?? after) === "string") return { kind: "text", parts: diffText(before as string | undefined, after as string | undefined) };
+    // null (a field set to nothing) reads as empty text, like a missing one.
+    if (typeof (before ?? after) === "string") return { kind: "text", parts: diffText((before ?? undefined) as string | undefined, (after ?? undefined) as string | undefined) };
     if (type === "richtext" || isRichtextDocument(before ?? after)) return { kind: "blocks", blocks: diffBlocks(richtextBlocks(before), richtextBlocks(after)) };
     return { kind: "value", before: display(before), after: display(after) };
   }

@@ -27,6 +27,15 @@ describe("diffEntryData", () => {
     expect(diff.parts.filter((part) => part.added).map((part) => part.value.trim())).toEqual(["slow"]);
   });
 
+  it("reads a null text (a field set to nothing) as empty, on either side", () => {
+    for (const [before, after, marked] of [[null, "Now written", "added"], ["Was written", null, "removed"]] as const) {
+      const diff = diffValues(before, after, "string");
+      expect(diff.kind).toBe("text");
+      if (diff.kind !== "text") return;
+      expect(diff.parts.filter((part) => part[marked]).map((part) => part.value)).toEqual([before ?? after]);
+    }
+  });
+
   it("diffs objects key by key and nested", () => {
     const diff = diffValues({ seo: { title: "A", description: "Same" } }, { seo: { title: "B", description: "Same" } });
     expect(diff.kind).toBe("keys");

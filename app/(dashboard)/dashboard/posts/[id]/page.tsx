@@ -5,6 +5,7 @@ import type { OwnerPost } from "@/components/editor/post-fields";
 import { requireProject } from "@/lib/dashboard/current-project";
 import { env } from "@/lib/env";
 import { getPostForEditor } from "@/lib/posts/get-post-for-editor";
+import { getPostReviewState } from "@/lib/reviews/get-post-review-state";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -18,6 +19,7 @@ export default async function EditPostPage({ params }: Params) {
   const { principal, displayName } = await requireProject();
   const data = await getPostForEditor({ ownerId: principal.projectId, id: (await params).id });
   if (!data) notFound();
+  const review = await getPostReviewState(principal, { id: data.post.id, updatedAt: new Date(data.post.updatedAt) });
   return (
     <>
       <h1 className="visually-hidden">Edit post</h1>
@@ -29,6 +31,7 @@ export default async function EditPostPage({ params }: Params) {
         usernames={data.usernames}
         account={{ username: principal.projectUsername, displayName }}
         publicBaseUrl={env.publicBaseUrl}
+        review={review}
       />
     </>
   );
