@@ -3,6 +3,8 @@
 // removal with a confirm, and every move newest first with "Roll back" on each past position
 // (a move back through the same "Move label" dialog). Past positions whose version was pruned
 // cannot be rolled back to (the API would refuse: SPEC Versioning 4).
+// A member who may not move protected labels (TEAMS.md "Protected labels") requests those moves
+// through the same dialog, has no "Remove" on them, and sees the entry's open requests.
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { describeError } from "@/lib/client/api-client";
@@ -25,6 +27,9 @@ export function LabelsSection({
   versions,
   moves,
   fieldTypes,
+  protectedLabels,
+  canMoveProtected,
+  openRequests,
   children,
 }: {
   collectionId: string;
@@ -33,6 +38,11 @@ export function LabelsSection({
   versions: number[];
   moves: EntryHistory["moves"];
   fieldTypes: Record<string, string>;
+  protectedLabels: string[];
+  /** `can(principal, "labels.move_protected")`, from the server page. */
+  canMoveProtected: boolean;
+  /** The entry's open label requests, newest first. */
+  openRequests: { id: string; label: string; toVersion: string; by: string }[];
   /** Shown between "Labels" and "Label history" (the scheduled moves). */
   children?: ReactNode;
 }) {
@@ -82,13 +92,24 @@ export function LabelsSection({
                 <span>
                   <Badge tone={label.name === "production" ? "success" : "accent"}>{label.name}</Badge> → v_{label.version}
                 </span>
-                <Button size="sm" variant="danger" aria-label={`Remove label ${label.name}`} onClick={() => setRemoving(label.name)}>Remove</Button>
+                {canMoveProtected || !protectedLabels.includes(label.name) ? (
+                  <Button size="sm" variant="danger" aria-label={`Remove label ${label.name}`} onClick={() => setRemoving(label.name)}>Remove</Button>
+                ) : null}
               </li>
             ))}
           </ul>
         ) : (
           <p className={styles.muted}>No labels: this entry is a draft. Move <code>production</code> to a version to publish it.</p>
         )}
+        {openRequests.length ? (
+          <ul className={styles.requestList} aria-label="Open label requests">
+            {openRequests.map((request) => (
+              <li key={request.id}>
+                Review requested: <Badge tone="warning">{request.label}</Badge> → {request.toVersion} by {request.by}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </section>
 
       {children}
@@ -151,6 +172,8 @@ export function LabelsSection({
         labels={labels}
         versions={versions}
         fieldTypes={fieldTypes}
+        protectedLabels={protectedLabels}
+        canMoveProtected={canMoveProtected}
       />
       <ConfirmDialog
         open={removing !== null}

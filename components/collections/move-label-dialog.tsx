@@ -5,16 +5,20 @@
 // in the label history opens the same dialog with the past position filled in. "Schedule for
 // later" makes it a scheduled move instead (MODELING): a "Move at" date-time in the author's own
 // time zone, shown with it, sent as UTC; the entry page lists it under "Scheduled moves".
+// Who may not move a protected label (TEAMS.md "Protected labels": below editor) requests the
+// move instead: for such a label the dialog sends a review request ("Request review", with an
+// optional "Note") rather than a move the API would refuse with 403 "Protected label".
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { describeError } from "@/lib/client/api-client";
 import { getVersionData, moveLabel, scheduleLabelMove } from "@/lib/client/collections-api";
+import { requestLabelReview } from "@/lib/client/reviews-api";
 import { diffEntryData, type FieldDiff } from "@/lib/diff/value-diff";
 import { VersionDiff } from "../versions/version-diff";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { isoToLocalInput, localInputToIso, zoneLabel } from "../editor/publish-controls";
-import { Checkbox, InputField, SelectField } from "../ui/field";
+import { Checkbox, InputField, SelectField, TextareaField } from "../ui/field";
 import { formatLocal, useHydrated } from "../ui/local-time";
 import { useToast } from "../ui/toast";
 import styles from "./collections.module.css";
@@ -35,6 +39,8 @@ export function MoveLabelDialog({
   labels,
   versions,
   fieldTypes,
+  protectedLabels = [],
+  canMoveProtected = true,
 }: {
   open: boolean;
   onClose: () => void;
@@ -44,6 +50,9 @@ export function MoveLabelDialog({
   labels: { name: string; version: number }[];
   versions: number[];
   fieldTypes: Record<string, string>;
+  /** The collection's protected labels, and whether the signed-in member may move them. */
+  protectedLabels?: string[];
+  canMoveProtected?: boolean;
 }) {
   const router = useRouter();
   const notify = useToast();
@@ -58,7 +67,10 @@ export function MoveLabelDialog({
   const [later, setLater] = useState(false);
   const [when, setWhen] = useState(() => isoToLocalInput(new Date(Date.now() + 60 * 60_000).toISOString()));
   const [whenError, setWhenError] = useState<string | null>(null);
+  const [note, setNote] = useState("");
   const hydrated = useHydrated();
+  // A request is made now; a scheduled move of a protected label would be refused the same way.
+  const requesting = !canMoveProtected && protectedLabels.includes(label.trim());
 
   const current = labels.find((entry) => entry.name === label.trim());
   const target = Number(version);
@@ -116,6 +128,23 @@ export function MoveLabelDialog({
     }
   }
 
+  async function request() {
+    setPending(true);
+    setError(null);
+    try {
+      await requestLabelReview(collectionId, entryId, label.trim(), `v_${version}`, note.trim() || undefined);
+      notify("Review requested", "success");
+      onClose();
+      router.refresh();
+    } catch (err) {
+      setError(describeError(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const busyLabel = requesting ? "Requesting…" : later ? "Scheduling…" : "Moving…";
+
   return (
     <Dialog
       open={open}
@@ -125,8 +154,8 @@ export function MoveLabelDialog({
       actions={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" onClick={confirm} disabled={pending || !label.trim() || !version || preview.state === "same"}>
-            {pending ? (later ? "Scheduling…" : "Moving…") : "Move label"}
+          <Button variant="primary" onClick={requesting ? request : confirm} disabled={pending || !label.trim() || !version || preview.state === "same"}>
+            {pending ? busyLabel : requesting ? "Request review" : "Move label"}
           </Button>
         </>
       }
@@ -139,8 +168,17 @@ export function MoveLabelDialog({
         <SelectField label="Version" value={version} onChange={(event) => setVersion(event.target.value)}>
           {versions.map((n) => <option key={n} value={n}>v_{n}</option>)}
         </SelectField>
-        <Checkbox label="Schedule for later" checked={later} onChange={(event) => setLater(event.target.checked)} />
-        {later ? (
+        {requesting ? (
+          <>
+            <p className={styles.muted}>
+              <strong>{label.trim()}</strong> is protected: an editor moves it when they approve your request.
+            </p>
+            <TextareaField label="Note" rows={3} maxLength={2000} value={note} onChange={(event) => setNote(event.target.value)} hint="Optional: shown to the reviewer with the request." />
+          </>
+        ) : (
+          <Checkbox label="Schedule for later" checked={later} onChange={(event) => setLater(event.target.checked)} />
+        )}
+        {later && !requesting ? (
           <InputField
             label="Move at"
             type="datetime-local"

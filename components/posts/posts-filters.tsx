@@ -25,6 +25,7 @@ export function PostsFilters({ values, tags }: { values: PostsFilterValues; tags
           <option value="draft">Draft</option>
           <option value="scheduled">Scheduled</option>
           <option value="published">Published</option>
+          <option value="in_review">In review</option>
         </select>
       </div>
       <div className={styles.select}>

@@ -144,7 +144,7 @@ export function PostsTable({ rows, empty }: { rows: DashboardPostRow[]; empty?: 
                 )}
                 <span className={styles.sub}>/{row.slug}</span>
               </td>
-              <td className={cellClass.nowrap}><StatusBadge status={row.status} publishedAt={row.publishedAt} /></td>
+              <td className={cellClass.nowrap}><StatusBadge status={row.status} publishedAt={row.publishedAt} inReview={row.inReview} /></td>
               <td className={cellClass.nowrap}>{row.visibility === "link-only" ? "Link only" : row.visibility === "private" ? "Private" : "Public"}</td>
               <td>
                 <span className={styles.tags}>

@@ -8,6 +8,10 @@
 // (few) from the co-author index; the two are merged, and the page's tags, the co-author flag,
 // the owners' usernames and both totals are read in the same query.
 //
+// "In review" (TEAMS.md "Review") is a filter, not a status: a post with an open review keeps its
+// status and carries `inReview`. Both read the Review index on ("postId", status) per post, so the
+// filter costs one index probe per candidate row and needs no join that would change the plan.
+//
 // With a title search the own posts are different: every match is collected first, through the
 // trigram index on titles (migration search_trigram_indexes), and the page and the total
 // are taken from that set. Walking the index in updatedAt order and filtering, as without a
@@ -22,6 +26,9 @@ import { toWireVisibility, type WireVisibility } from "./post-visibility";
 
 export const DASHBOARD_STATUSES = ["draft", "scheduled", "published"] as const;
 export type DashboardStatus = (typeof DASHBOARD_STATUSES)[number];
+/** The status filter's values: the row statuses, and `in_review` (an open review). */
+export const DASHBOARD_STATUS_FILTERS = [...DASHBOARD_STATUSES, "in_review"] as const;
+export type DashboardStatusFilter = (typeof DASHBOARD_STATUS_FILTERS)[number];
 export const DASHBOARD_PAGE_SIZE = 20;
 
 export type DashboardPostRow = {
@@ -36,14 +43,19 @@ export type DashboardPostRow = {
   /** null for the caller's own posts; the owner's username for co-authored ones. */
   coauthoredFrom: string | null;
   showOnBlog: boolean;
+  /** An open review of the post (TEAMS.md "Review"). */
+  inReview: boolean;
 };
 
+const OPEN_REVIEW = Prisma.sql`EXISTS (SELECT 1 FROM "Review" r WHERE r."postId" = p.id AND r.status = 'open')`;
+
 /** The filter conditions on the post alias `p` (status, tag, title search). */
-function filterSql({ status, tag, q, now }: { status?: DashboardStatus; tag?: string; q?: string; now: Date }): Prisma.Sql {
+function filterSql({ status, tag, q, now }: { status?: DashboardStatusFilter; tag?: string; q?: string; now: Date }): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (status === "draft") conditions.push(Prisma.sql`p.status = 'draft'`);
   if (status === "scheduled") conditions.push(Prisma.sql`p.status = 'published' AND p."publishedAt" > ${now}`);
   if (status === "published") conditions.push(Prisma.sql`p.status = 'published' AND (p."publishedAt" IS NULL OR p."publishedAt" <= ${now})`);
+  if (status === "in_review") conditions.push(OPEN_REVIEW);
   if (tag) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "PostTag" pt JOIN "Tag" t ON t.id = pt."tagId" WHERE pt."postId" = p.id AND t.slug = ${tag})`);
   // ILIKE with the pattern's own wildcards escaped: the search is a plain substring match.
   if (q) conditions.push(Prisma.sql`p.title ILIKE ${searchPattern(q) ?? substringPattern(q)}`);
@@ -63,9 +75,10 @@ type Row = {
   ownerUsername: string;
   tags: { name: string; slug: string }[];
   showOnBlog: boolean;
+  inReview: boolean;
 };
 
-type DashboardQuery = { userId: string; status?: DashboardStatus; tag?: string; q?: string; page: number; now: Date };
+type DashboardQuery = { userId: string; status?: DashboardStatusFilter; tag?: string; q?: string; page: number; now: Date };
 
 /** The statement (exported for the plan test, tests/db/search-indexes.test.ts). */
 export function dashboardPostsSql(options: DashboardQuery): Prisma.Sql {
@@ -100,7 +113,8 @@ export function dashboardPostsSql(options: DashboardQuery): Prisma.Sql {
              o.username AS "ownerUsername",
              COALESCE((SELECT json_agg(json_build_object('name', t.name, 'slug', t.slug) ORDER BY t.name)
                        FROM "PostTag" pt JOIN "Tag" t ON t.id = pt."tagId" WHERE pt."postId" = p.id), '[]'::json) AS tags,
-             COALESCE((SELECT c."showOnBlog" FROM "PostCoauthor" c WHERE c."postId" = p.id AND c."userId" = ${userId} LIMIT 1), false) AS "showOnBlog"
+             COALESCE((SELECT c."showOnBlog" FROM "PostCoauthor" c WHERE c."postId" = p.id AND c."userId" = ${userId} LIMIT 1), false) AS "showOnBlog",
+             ${OPEN_REVIEW} AS "inReview"
       FROM page JOIN "Post" p ON p.id = page.id JOIN "User" o ON o.id = p."ownerId"
     ) rows ON true
     ORDER BY rows."updatedAt" DESC, rows.id DESC`;
@@ -108,7 +122,7 @@ export function dashboardPostsSql(options: DashboardQuery): Prisma.Sql {
 
 export async function listDashboardPosts(options: {
   userId: string;
-  status?: DashboardStatus;
+  status?: DashboardStatusFilter;
   tag?: string;
   q?: string;
   page: number;
@@ -133,6 +147,7 @@ export async function listDashboardPosts(options: {
       updatedAt: row.updatedAt.toISOString(),
       coauthoredFrom: row.ownerId === userId ? null : row.ownerUsername,
       showOnBlog: row.showOnBlog,
+      inReview: row.inReview,
     }));
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / DASHBOARD_PAGE_SIZE)) };
 }

@@ -21,7 +21,7 @@
 import { postCacheTags } from "../cache/post-cache-tags";
 import { purgeAfterResponse, purgeAvailable } from "../cache/purge-after-response";
 import { fillMediaImageSizes } from "../media/fill-media-image-sizes";
-import { sqlTransaction } from "../db-sql";
+import { sqlTransaction, type SqlRunner } from "../db-sql";
 import { conflict } from "../http/api-error";
 import { isUniqueViolation } from "../unique-violation";
 import type { UpdatePostInput } from "./post-input";
@@ -39,8 +39,10 @@ export async function updatePost(options: {
   /** Who writes, for the revision (and its coalescing); defaults to the owner. */
   actor?: RevisionActor;
   now?: Date;
+  /** A check run under the post's lock, in the write's transaction (write-post-update.ts). */
+  guard?: (tx: SqlRunner) => Promise<void>;
 }): Promise<{ updatedAt: Date; changed: boolean }> {
-  const { owner, id, ifMatch, actor } = options;
+  const { owner, id, ifMatch, actor, guard } = options;
   const now = options.now ?? new Date();
   if (options.input.slug !== undefined) assertSlugNotReserved(options.input.slug);
   // Media images get their true size (for srcset and a box); before the lock, it is a read.
@@ -49,7 +51,7 @@ export async function updatePost(options: {
   // A change of co-authors also changes the blogs of the ones it removes: their tags, read first.
   const before = input.coauthors !== undefined && purgeAvailable() ? await postCacheTags([id], { ownerId: owner.id }) : [];
   try {
-    const updated = await sqlTransaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, actor, now, events: true }));
+    const updated = await sqlTransaction((tx) => writePostUpdate(tx, { owner, id, input, ifMatch, actor, now, events: true, guard }));
     // Only what readers could see before or after is purged: a draft's autosaves purge nothing.
     if (updated.changed && updated.public) purgeAfterResponse("post updated", async () => [...before, ...(await postCacheTags([id]))]);
     return { updatedAt: updated.updatedAt, changed: updated.changed };

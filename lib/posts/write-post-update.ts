@@ -87,7 +87,17 @@ const AUDIT_ACTION_OF_REASON: Record<string, AuditAction> = {
 /** The update, ending (when it can) in the statement sent with the COMMIT: run it with sqlTransaction, or runLastStatement. */
 export async function writePostUpdate(
   tx: SqlRunner,
-  options: { owner: { id: string; username: string }; id: string; input: UpdatePostInput; ifMatch?: string | null; actor?: RevisionActor; now: Date; events: boolean },
+  options: {
+    owner: { id: string; username: string };
+    id: string;
+    input: UpdatePostInput;
+    ifMatch?: string | null;
+    actor?: RevisionActor;
+    now: Date;
+    events: boolean;
+    /** Run once the row is locked, before anything is written; throwing refuses the write (a PATCH's review check). */
+    guard?: (tx: SqlRunner) => Promise<void>;
+  },
 ): Promise<PostUpdated | LastStatement<PostUpdated>> {
   const { owner, id, input, ifMatch, now } = options;
   // An emptied excerpt without new content is derived from the stored content: only then is the
@@ -99,6 +109,7 @@ export async function writePostUpdate(
            featured, visibility::text AS visibility, status::text AS status, "publishedAt", ${SEO_COLUMNS}, "announcedAt", "updatedAt"
     FROM "Post" WHERE id = ${id} AND "ownerId" = ${owner.id} FOR UPDATE`;
   if (!old) throw notFound("Post not found");
+  if (options.guard) await options.guard(tx);
   if (ifMatch && !ifMatchSatisfied(ifMatch, postRevisionEtag(old.updatedAt))) {
     const [current] = await loadPosts([id], { runner: tx });
     throw preconditionFailed({ current: toPost(current, "tiptap") });

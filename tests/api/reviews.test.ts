@@ -3,8 +3,10 @@
 // approve and publish), the requester never deciding, withdraw, an approval voided by a later
 // edit, Review required for authors where the project asks for review, two editors approving at
 // once publishing once, a removed member's requests withdrawn, a protected label's request approved and one outdated by a move, the list's
-// cursor, and review.requested / review.decided in the event feed.
-import { describe, expect, it } from "vitest";
+// cursor, and review.requested / review.decided in the event feed. On real PostgreSQL: an edit
+// committed while an author's publish waits for the post's lock is not published (the check runs
+// under that lock, in the update's transaction).
+import { describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db";
 import type { MemberRole } from "../../lib/auth/roles";
 import { connectTestDatabase, createTestUser, sessionCookieFor, uniqueName } from "../support/fixtures";
@@ -121,6 +123,8 @@ describe("post reviews", () => {
     expect(await statusOf(session, postId)).toBe("draft");
     // Publishing and editing in one write would publish what nobody approved.
     expect(await call(author.session, "PATCH", `/api/posts/${postId}`, { status: "published", title: "Sneaky" })).toEqual({ status: 403, body: { error: "Review required" } });
+    // The refusal changed nothing: not the title, not the status, not the approval.
+    expect((await call(session, "GET", `/api/posts/${postId}`)).body).toMatchObject({ status: "draft", title: "Spores" });
     expect((await call(author.session, "PATCH", `/api/posts/${postId}`, { status: "published" })).status).toBe(200);
     expect(await statusOf(session, postId)).toBe("published");
 
@@ -131,6 +135,40 @@ describe("post reviews", () => {
     expect(await call(author.session, "PATCH", `/api/posts/${voided}`, { status: "published" })).toEqual({ status: 403, body: { error: "Review required" } });
     // Editors and above are never held by review.
     expect((await call(editor.session, "PATCH", `/api/posts/${voided}`, { status: "published" })).status).toBe(200);
+  });
+
+  // Without the check under the update's lock, the publish would pass a check made before the
+  // edit committed, then publish the edited post. Needs a second connection holding the lock: the
+  // embedded database runs one transaction at a time.
+  it.skipIf(inject("databaseKind") !== "postgres")("an edit committed while an author's publish waits for the post is not published", async () => {
+    const { owner, session } = await project();
+    const author = await member(owner, "author");
+    const editor = await member(owner, "editor");
+    await call(session, "PATCH", "/api/project", { reviewRequired: true });
+    const postId = await draft(author.session);
+    const requested = await call(author.session, "POST", `/api/posts/${postId}/review-requests`, {});
+    expect((await call(editor.session, "POST", `/api/reviews/${String(requested.body.id)}/decision`, { decision: "approve" })).body.status).toBe("approved");
+
+    let publish: Promise<Answer> | undefined;
+    await db().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`UPDATE "Post" SET title = 'Edited meanwhile', "updatedAt" = "updatedAt" + interval '1 second' WHERE id = ${postId}`;
+        publish = call(author.session, "PATCH", `/api/posts/${postId}`, { status: "published" });
+        // Commit only once the PATCH waits for the row: past any check made before its transaction.
+        for (let waited = 0; ; waited += 50) {
+          const [row] = await db().$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM "Post" WHERE id = %FOR UPDATE%'`;
+          if (row.n > 0n) break;
+          if (waited > 10_000) throw new Error("the PATCH never waited for the post's lock");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      { timeout: 20_000 },
+    );
+    expect(await publish).toEqual({ status: 403, body: { error: "Review required" } });
+    const after = (await call(session, "GET", `/api/posts/${postId}`)).body;
+    expect(after).toMatchObject({ status: "draft", title: "Edited meanwhile" });
+    expect(await db().postRevision.count({ where: { postId, reason: "publish" } })).toBe(0);
   });
 
   it("two editors approving and publishing at once publish once", async () => {

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { requireProject } from "@/lib/dashboard/current-project";
 import { one } from "@/lib/http/search-param";
-import { DASHBOARD_STATUSES, listDashboardPosts, type DashboardStatus } from "@/lib/posts/list-dashboard-posts";
+import { DASHBOARD_STATUS_FILTERS, listDashboardPosts, type DashboardStatusFilter } from "@/lib/posts/list-dashboard-posts";
 import { listOwnerTags } from "@/lib/posts/list-owner-tags";
 
 export const metadata: Metadata = { title: "Posts" };
@@ -18,7 +18,7 @@ function readFilters(search: Search): PostsFilterValues & { page: number } {
   const status = one(search.status);
   const page = Number(one(search.page) ?? "1");
   return {
-    status: DASHBOARD_STATUSES.includes(status as DashboardStatus) ? status : undefined,
+    status: DASHBOARD_STATUS_FILTERS.includes(status as DashboardStatusFilter) ? status : undefined,
     tag: one(search.tag)?.slice(0, 200),
     q: one(search.q)?.slice(0, 200),
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -29,7 +29,7 @@ export default async function PostsPage({ searchParams }: { searchParams: Promis
   const { principal } = await requireProject();
   const filters = readFilters(await searchParams);
   const [list, tags] = await Promise.all([
-    listDashboardPosts({ userId: principal.projectId, status: filters.status as DashboardStatus | undefined, tag: filters.tag, q: filters.q, page: filters.page }),
+    listDashboardPosts({ userId: principal.projectId, status: filters.status as DashboardStatusFilter | undefined, tag: filters.tag, q: filters.q, page: filters.page }),
     listOwnerTags({ ownerId: principal.projectId }),
   ]);
   const filtered = Boolean(filters.status || filters.tag || filters.q);

@@ -3,7 +3,7 @@
 // DELETE /api/posts/:id – delete
 import { z } from "zod";
 import { api } from "@/lib/http/api";
-import { requireApprovedRevision } from "@/lib/reviews/require-approved-revision";
+import { approvedRevisionGuard } from "@/lib/reviews/require-approved-revision";
 import { authorizePostActions, publishesSomething } from "@/lib/posts/authorize-post-action";
 import { requireVerifiedEmail } from "@/lib/auth/require-verified-email";
 import { deletePost } from "@/lib/posts/delete-post";
@@ -61,14 +61,16 @@ export const PATCH = api({
   handler: async ({ req, principal, params, body }) => {
     await authorizePostActions(principal, params.id, publishesSomething(body) ? ["posts.edit", "posts.publish"] : ["posts.edit"]);
     if (body.status === "published") requireVerifiedEmail(principal);
-    // TEAMS.md ¹: an author publishes only an approved revision where the project requires review.
-    if (body.status === "published" || body.publishedAt !== undefined) await requireApprovedRevision(principal, params.id, body);
+    // TEAMS.md ¹: an author publishes only an approved revision where the project requires review,
+    // checked under the update's lock on the post so that no edit lands between check and publish.
+    const publishing = body.status === "published" || body.publishedAt !== undefined;
     const { updatedAt } = await updatePost({
       owner: { id: principal.projectId, username: principal.projectUsername },
       id: params.id,
       input: body,
       ifMatch: req.headers.get("if-match"),
       actor: revisionActorOf(principal),
+      guard: publishing ? approvedRevisionGuard(principal, params.id, body) : undefined,
     });
     return Response.json({ success: true }, { headers: { ETag: postRevisionEtag(updatedAt) } });
   },

@@ -12,6 +12,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Th, cellClass } from "@/components/ui/table";
 import { requireProject } from "@/lib/dashboard/current-project";
+import { can } from "@/lib/auth/can";
+import { listEntryReviews } from "@/lib/reviews/list-entry-reviews";
 import { getEntryHistory, getVersionPair, type VersionAuthor } from "@/lib/collections/get-entry-history";
 import { collectReferences } from "@/lib/collections/entry-references";
 import { entryTitles } from "@/lib/collections/entry-titles";
@@ -50,10 +52,11 @@ export default async function EntryPage({ params, searchParams }: Props) {
   const { collection, entry, versions, labels, moves } = history;
   const fields = collection.parsedSchema.fields ?? [];
   const owner = { id: principal.projectId, username: principal.projectUsername };
-  const [referenceTitles, referrers, scheduled] = await Promise.all([
+  const [referenceTitles, referrers, scheduled, requests] = await Promise.all([
     entryTitles({ ownerId: principal.projectId, ids: collectReferences(fields, entry.data).map((ref) => ref.id) }),
     listReferrers({ ownerId: principal.projectId, entryId: entry.id }),
     listScheduledMoves({ owner, collectionId: collection.slug, query: { entryId: entry.id, status: "pending" } }),
+    listEntryReviews({ principal, collectionId: collection.slug, entryId: entry.id }),
   ]);
   const actorName = (actor: { type: string; id: string; prefix?: string }) => (actor.type === "key" ? `key ${actor.prefix ?? ""}`.trim() : actor.id === principal.actorId ? principal.actorUsername : "a signed-in user");
   const fieldTypes = Object.fromEntries(fields.map((field) => [field.name, field.type]));
@@ -90,7 +93,17 @@ export default async function EntryPage({ params, searchParams }: Props) {
         />
       </section>
 
-      <LabelsSection collectionId={collection.slug} entryId={entry.id} labels={labels} versions={retained} moves={moves} fieldTypes={fieldTypes}>
+      <LabelsSection
+        collectionId={collection.slug}
+        entryId={entry.id}
+        labels={labels}
+        versions={retained}
+        moves={moves}
+        fieldTypes={fieldTypes}
+        protectedLabels={collection.protectedLabels ?? []}
+        canMoveProtected={can(principal, "labels.move_protected")}
+        openRequests={requests.map((request) => ({ id: request.id, label: request.label, toVersion: request.toVersion, by: request.requestedBy.username }))}
+      >
         <ScheduledMoves
           collectionId={collection.slug}
           moves={scheduled.data.map((move) => ({ id: move.id, label: move.label, version: move.version, at: move.at, by: actorName(move.createdBy) }))}
