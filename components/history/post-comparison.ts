@@ -27,12 +27,15 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 export const FIELD_TYPES: Record<string, string> = Object.fromEntries(Object.keys(FIELD_LABELS).map((name) => [name, name === "content" ? "richtext" : "string"]));
 
-/** A post or a revision as the dashboard compares it: text for the lists (tags, co-authors). */
-export function comparable(post: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A post or a revision as the dashboard compares it: text for the lists (tags, co-authors). A user
+ * co-author reads as their username where `usernames` (by user id) knows it.
+ */
+export function comparable(post: Record<string, unknown>, usernames: Record<string, string> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(FIELD_LABELS)) out[name] = post[name] ?? null;
   out.tags = ((post.tags as { name: string }[] | undefined) ?? []).map((tag) => tag.name).join(", ");
-  out.coauthors = ((post.coauthors as Record<string, string | null>[] | undefined) ?? []).map((coauthor) => coauthor.externalName ?? coauthor.userId ?? "").join(", ");
+  out.coauthors = ((post.coauthors as Record<string, string | null>[] | undefined) ?? []).map((coauthor) => coauthor.externalName ?? (coauthor.userId ? (usernames[coauthor.userId] ?? coauthor.userId) : "")).join(", ");
   out.featured = post.featured === true ? "yes" : "no";
   return out;
 }

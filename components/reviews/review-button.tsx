@@ -26,14 +26,14 @@ import styles from "./reviews.module.css";
 
 type Loaded = { state: "loading" } | { state: "ready"; fields: FieldDiff[] } | { state: "error"; message: string };
 
-async function loadFields(review: DashboardReview): Promise<FieldDiff[]> {
+async function loadFields(review: DashboardReview, usernames: Record<string, string>): Promise<FieldDiff[]> {
   if (review.kind === "post") {
     const context = review.context as PostContext;
     const [before, now] = await Promise.all([
       context.publishedRevision === null ? null : getRevision(review.postId, context.publishedRevision),
       getOwnerPost<Record<string, unknown>>(review.postId),
     ]);
-    return diffEntryData(comparable((before ?? {}) as unknown as Record<string, unknown>), comparable(now.post), FIELD_TYPES);
+    return diffEntryData(comparable((before ?? {}) as unknown as Record<string, unknown>, usernames), comparable(now.post, usernames), FIELD_TYPES);
   }
   const context = review.context as LabelContext;
   const [before, after] = await Promise.all([
@@ -43,17 +43,18 @@ async function loadFields(review: DashboardReview): Promise<FieldDiff[]> {
   return diffEntryData(before, after, context.fieldTypes);
 }
 
-export function ReviewButton({ review, subject }: { review: DashboardReview; subject: string }) {
+/** `usernames`: the project's members by user id, so co-authors read as people. */
+export function ReviewButton({ review, subject, usernames }: { review: DashboardReview; subject: string; usernames: Record<string, string> }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="sm" variant="primary" onClick={() => setOpen(true)} aria-describedby={`review-subject-${review.id}`}>Review</Button>
-      {open ? <ReviewDialog review={review} subject={subject} onClose={() => setOpen(false)} /> : null}
+      {open ? <ReviewDialog review={review} subject={subject} usernames={usernames} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-function ReviewDialog({ review, subject, onClose }: { review: DashboardReview; subject: string; onClose: () => void }) {
+function ReviewDialog({ review, subject, usernames, onClose }: { review: DashboardReview; subject: string; usernames: Record<string, string>; onClose: () => void }) {
   const router = useProjectRouter();
   const notify = useToast();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
@@ -63,14 +64,14 @@ function ReviewDialog({ review, subject, onClose }: { review: DashboardReview; s
 
   useEffect(() => {
     let live = true;
-    loadFields(review).then(
+    loadFields(review, usernames).then(
       (fields) => live && setLoaded({ state: "ready", fields }),
       (err) => live && setLoaded({ state: "error", message: describeError(err) }),
     );
     return () => {
       live = false;
     };
-  }, [review]);
+  }, [review, usernames]);
 
   async function decide(decision: Decision["decision"], publish = false) {
     setPending(publish ? "publish" : decision);

@@ -124,6 +124,8 @@ test("a contributor's draft goes live through review; a label move is approved; 
   const dialog = editorPage.getByRole("dialog", { name: "Review" });
   await expect(dialog.getByText("Never published")).toBeVisible();
   await expect(dialog.locator("ins").filter({ hasText: "Reviewed launch notes" })).toBeVisible();
+  // A user co-author reads as their username, not an id.
+  await expect(dialog.locator("ins").filter({ hasText: new RegExp(`^${contributorName}$`) })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Approve and publish" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Request changes" })).toBeVisible();

@@ -15,6 +15,7 @@ import { can } from "@/lib/auth/can";
 import { requireProject } from "@/lib/dashboard/current-project";
 import { one } from "@/lib/http/search-param";
 import { getProjectSettings } from "@/lib/project/project-settings";
+import { listMembers } from "@/lib/members/list-members";
 import { listDashboardReviews, type DashboardReview, type LabelContext, type PostContext } from "@/lib/reviews/list-dashboard-reviews";
 import { REVIEW_STATUSES, type ReviewStatus } from "@/lib/reviews/review-input";
 
@@ -47,7 +48,8 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
   const cursor = one(search.cursor)?.slice(0, 200) || undefined;
   const page = await listDashboardReviews({ principal, query: { limit: 25, ...(status === "all" ? {} : { status }), ...(cursor ? { cursor } : {}) } }).catch(() => null);
   const mayDecide = can(principal, "review.decide");
-  const settings = can(principal, "project.manage") ? await getProjectSettings(principal) : null;
+  const [settings, members] = await Promise.all([can(principal, "project.manage") ? getProjectSettings(principal) : null, mayDecide ? listMembers(principal.projectId) : []]);
+  const usernames = Object.fromEntries(members.map((member) => [member.userId, member.username]));
   const statusParam = status === "open" ? "" : `status=${status}`;
   const olderHref = page?.nextCursor ? `/dashboard/reviews?${new URLSearchParams({ ...(status === "open" ? {} : { status }), cursor: page.nextCursor })}` : null;
 
@@ -132,7 +134,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
                     </td>
                     <td>
                       <div className={styles.actions}>
-                        {review.status === "open" && mayDecide && !mine ? <ReviewButton review={review} subject={subject} /> : null}
+                        {review.status === "open" && mayDecide && !mine ? <ReviewButton review={review} subject={subject} usernames={usernames} /> : null}
                         {review.status === "open" && mine ? <WithdrawButton reviewId={review.id} subject={subject} /> : null}
                       </div>
                     </td>
