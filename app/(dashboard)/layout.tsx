@@ -11,7 +11,7 @@ import { can } from "@/lib/auth/can";
 import type { Action } from "@/lib/auth/permissions";
 import { accountProjects, findProject } from "@/lib/dashboard/current-project";
 import { requireAccount } from "@/lib/auth/require-account";
-import { countOpenReviews } from "@/lib/reviews/list-reviews";
+import { countOpenReviews, projectHasReviews } from "@/lib/reviews/list-reviews";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Inkbase" }, robots: { index: false } };
 
@@ -37,9 +37,12 @@ export default async function DashboardLayout({ children }: { children: React.Re
   // Not a member of the project the address names: the page answers 404 inside the shell, whose
   // links are then the account's own project's.
   const [project, projects] = await Promise.all([findProject(), accountProjects(account.id)]);
-  const nav = NAV.filter((item) => !item.action || (project ? can(project.principal, item.action) : true));
-  // Reviewers see how many requests wait for them (TEAMS.md "Review").
-  const openReviews = project && can(project.principal, "review.decide") ? await countOpenReviews(project.principal.projectId) : 0;
+  // "Reviews" once the project is a team's (lib/reviews/list-reviews.ts); reviewers see how many
+  // requests wait for them (TEAMS.md "Review").
+  const [teamProject, openReviews] = project
+    ? await Promise.all([projectHasReviews(project.principal.projectId), can(project.principal, "review.decide") ? countOpenReviews(project.principal.projectId) : 0])
+    : [false, 0];
+  const nav = NAV.filter((item) => (item.href === "/dashboard/reviews" ? teamProject : !item.action || (project ? can(project.principal, item.action) : true)));
   return (
     <ToastProvider>
       <a href="#main" className={styles.skip}>Skip to content</a>

@@ -38,3 +38,16 @@ export async function listReviews(options: { principal: Pick<Principal, "project
 export async function countOpenReviews(projectId: string): Promise<number> {
   return db().review.count({ where: { projectId, status: "open" } });
 }
+
+/**
+ * Whether the project is a team's (a member besides the owner, or any review ever asked for): the
+ * dashboard shows "Reviews" then. A project of one has nobody to review: the owner never reviews
+ * their own request, so the item would only ever be an empty page.
+ */
+export async function projectHasReviews(projectId: string): Promise<boolean> {
+  const [member, review] = await Promise.all([
+    db().membership.findFirst({ where: { projectId }, select: { projectId: true } }),
+    db().review.findFirst({ where: { projectId }, select: { id: true } }),
+  ]);
+  return member !== null || review !== null;
+}
