@@ -43,6 +43,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     ? await Promise.all([projectHasReviews(project.principal.projectId), can(project.principal, "review.decide") ? countOpenReviews(project.principal.projectId) : 0])
     : [false, 0];
   const nav = NAV.filter((item) => (item.href === "/dashboard/reviews" ? teamProject : !item.action || (project ? can(project.principal, item.action) : true)));
+  const plan = project?.principal.plan ?? account.plan;
   return (
     <ToastProvider>
       <a href="#main" className={styles.skip}>Skip to content</a>
@@ -54,7 +55,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
         {projects.length > 1 ? <ProjectSwitcher projects={projects} current={project?.principal.projectUsername ?? account.username} own={account.username} /> : null}
         <div className={projects.length > 1 ? `${styles.who} ${styles.withProject}` : styles.who}>
           <span className={styles.name} title={account.email}>{account.displayName ?? account.username}</span>
-          <Badge tone={account.plan === "pro" ? "accent" : "neutral"}>{account.plan === "pro" ? "Pro" : "Free"}</Badge>
+          {/* The plan of the project on screen: in a team's project its owner's plan decides what
+              works (collections are Pro), not the visitor's own. */}
+          <Badge tone={plan === "pro" ? "accent" : "neutral"} title={project && project.principal.projectId !== account.id ? `The plan of ${project.principal.projectUsername}` : undefined}>{plan === "pro" ? "Pro" : "Free"}</Badge>
           <SignOutButton />
         </div>
       </header>
