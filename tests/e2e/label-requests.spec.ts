@@ -5,8 +5,9 @@
 // it was. Then the owner's posts table filtered "In review". Axe and the keyboard on the way.
 import { expectNoSeriousA11yIssues } from "./support/a11y";
 import { createPostViaApi, expect, signIn, test } from "./support/fixtures";
+import { screenshot } from "./support/screenshots";
 
-test("a contributor requests a protected label move; the owner filters posts in review", async ({ page, api, author: owner, makeUser, browser, baseURL }) => {
+test("a contributor requests a protected label move; the owner filters posts in review", async ({ page, api, author: owner, makeUser, browser, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   const { db } = await import("../../lib/db");
   const collection = `docs-${Date.now().toString(36)}`;
@@ -33,11 +34,13 @@ test("a contributor requests a protected label move; the owner filters posts in 
   await expect(dialog.getByRole("button", { name: "Move label" })).toHaveCount(0);
   await dialog.getByLabel("Note").fill("Ready to ship");
   await expectNoSeriousA11yIssues(contributorPage);
+  await screenshot(contributorPage, testInfo, "label-request");
   await dialog.getByRole("button", { name: "Request review" }).click();
   await expect(contributorPage.getByText("Review requested", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(contributorPage.getByRole("list", { name: "Open label requests" })).toContainText(`Review requested: production → v_2 by ${contributor.username}`);
   await expectNoSeriousA11yIssues(contributorPage);
+  await screenshot(contributorPage, testInfo, "label-request-open", { fullPage: true });
   await context.close();
 
   // The owner has the request; production has not moved.
@@ -60,4 +63,5 @@ test("a contributor requests a protected label move; the owner filters posts in 
   await expect(rows.nth(1)).toContainText("Awaiting review");
   await expect(rows.nth(1)).toContainText("In review");
   await expectNoSeriousA11yIssues(page);
+  await screenshot(page, testInfo, "posts-in-review");
 });
