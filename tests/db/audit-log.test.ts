@@ -167,6 +167,17 @@ describe("reading the log", () => {
     expect(await ids({ actor: "u2" })).toEqual([b]);
     expect(await ids({ action: "post.updated" })).toEqual([b]);
     expect(await ids({ action: "post" })).toEqual([b, a]);
+    expect(await ids({ action: "post", actor: "u1" })).toEqual([a]);
+    expect(await ids({ action: "entry" })).toEqual([c]);
+    expect(await ids({ action: "webhook" })).toEqual([]);
+    // An area a page at a time: each action's range merged, the cursor carried across them.
+    const area: string[] = [];
+    for (let cursor: string | null | undefined; cursor !== null; ) {
+      const page: Awaited<ReturnType<typeof listAuditEvents>> = await listAuditEvents({ projectId: user.id, query: query({ action: "post", limit: "1", ...(cursor ? { cursor } : {}) }) });
+      area.push(...page.data.map((row) => row.id));
+      cursor = page.nextCursor;
+    }
+    expect(area).toEqual([b, a]);
     expect(await ids({ target: "post:p1" })).toEqual([b, a]);
     expect(await ids({ target: "entry:e1" })).toEqual([c]);
     expect(await ids({ since: at(1).toISOString(), until: at(1).toISOString() })).toEqual([b]);
