@@ -100,8 +100,15 @@ async function applyMove(tx: SqlRunner, id: string): Promise<keyof LabelMoveRun 
     username: move.username,
     actor: actorFromColumns(move.actorType, move.actorId, move.actorPrefix),
   };
+  // The audit log names the move's maker (TEAMS.md: every change by a person or a key), in the
+  // owner's project; there is no request, so the request id names the scheduled move instead.
+  const auditAs = {
+    actor: move.actorType === "key" ? { type: "key" as const, id: move.actorId, ...(move.actorPrefix ? { prefix: move.actorPrefix } : {}) } : { type: "user" as const, id: move.actorId, ...(await usernameOf(tx, move.actorId)) },
+    projectId: move.ownerId,
+    origin: { requestId: `scheduled-move:${id}`, ip: "" },
+  };
   try {
-    await runLastStatement(tx, moveLockedLabel({ owner, ...locked, name: move.name, version: move.version, meta: readMeta(move.meta), scheduled: true }));
+    await runLastStatement(tx, moveLockedLabel({ owner, ...locked, name: move.name, version: move.version, meta: readMeta(move.meta), scheduled: true, auditAs }));
   } catch (err) {
     // Refused before it wrote anything: the version is no longer retained.
     if (err instanceof ApiError && err.status === 404) return settle(tx, id, "failed", "version_pruned");
@@ -114,4 +121,9 @@ async function settle(tx: SqlRunner, id: string, status: "applied" | "failed", r
   await tx.$executeRaw`
     UPDATE "ScheduledLabelMove" SET status = ${status}, reason = ${reason}, "settledAt" = ${new Date()}, "lockedUntil" = NULL WHERE id = ${id}`;
   return status;
+}
+
+async function usernameOf(tx: SqlRunner, userId: string): Promise<{ username?: string }> {
+  const [user] = await tx.$queryRaw<{ username: string }[]>`SELECT username FROM "User" WHERE id = ${userId}`;
+  return user ? { username: user.username } : {};
 }

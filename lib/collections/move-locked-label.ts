@@ -3,7 +3,7 @@
 // Points the label at a retained version (404 Version not found otherwise), keeps the label
 // count, records the move in the label history and emits label.updated, as the last statement of
 // the caller's transaction. A version losing its last label is left for the next write to prune.
-import { auditInsertSql } from "../audit/record-audit";
+import { auditInsertSql, type AuditEntry } from "../audit/record-audit";
 import { lastStatement, type LastStatement } from "../db-sql";
 import { Prisma } from "../generated/prisma/client";
 import { notFound } from "../http/api-error";
@@ -24,7 +24,17 @@ export type LabelResponse = { label: string; version: string; meta: unknown };
  * writes nothing, and its `finish` reports 404.
  */
 export function moveLockedLabel(
-  options: { owner: Owner; collection: FoundCollection; entry: LockedEntry; name: string; version: number; meta: unknown; scheduled?: boolean },
+  options: {
+    owner: Owner;
+    collection: FoundCollection;
+    entry: LockedEntry;
+    name: string;
+    version: number;
+    meta: unknown;
+    scheduled?: boolean;
+    /** Outside a request (a scheduled move the tick makes): who the audit row names, and where. */
+    auditAs?: Pick<AuditEntry, "actor" | "projectId" | "origin">;
+  },
 ): LastStatement<LabelResponse> {
   const { owner, collection, entry, name, version, meta } = options;
   const entryId = entry.id;
@@ -49,9 +59,15 @@ export function moveLockedLabel(
   // These were five round trips, one each (issue 27: the label flip was 0.44–0.47 of GET /api/health).
   // The sub-statements share one snapshot, in which the entry lock already holds off every other
   // write to this entry's labels.
-  // Its audit row (lib/audit; none outside a request, e.g. a scheduled move the tick makes).
+  // Its audit row (lib/audit): the request's actor, or for a scheduled move the tick makes, the
+  // move's maker (`auditAs`): the change is theirs, made at the time they chose.
   const audit = auditInsertSql(
-    { action: "label.moved", target: { type: "label", id: `${entryId}:${name}`, name }, changes: { collection: collection.slug, entryId, version: formatVersion(version) } },
+    {
+      action: "label.moved",
+      target: { type: "label", id: `${entryId}:${name}`, name },
+      changes: { collection: collection.slug, entryId, version: formatVersion(version), ...(options.scheduled ? { scheduled: true } : {}) },
+      ...options.auditAs,
+    },
     Prisma.sql`EXISTS (SELECT 1 FROM target)`,
   );
   const query = Prisma.sql`

@@ -67,6 +67,9 @@ describe("applying scheduled moves", () => {
         [1, 2, true, "key", "key-id-of-the-scheduler"],
       ]);
       expect(await labelEvents(entryId)).toBe(2);
+      // The audit log names the scheduler's key for the move the tick made, in the owner's project.
+      const audited = await db().auditEvent.findMany({ where: { projectId: owner.id, action: "label.moved", targetId: `${entryId}:production`, requestId: { startsWith: "scheduled-move:" } } });
+      expect(audited.map((row) => [row.actorType, row.actorId, row.actorPrefix, (row.changes as { version: string }).version])).toEqual([["key", "key-id-of-the-scheduler", "ink_abcdefgh", "v_2"]]);
     }
     const rows = await db().scheduledLabelMove.findMany({ where: { id: { in: ids } } });
     expect(rows.every((row) => row.status === "applied" && row.settledAt !== null && row.lockedUntil === null)).toBe(true);
