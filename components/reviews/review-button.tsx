@@ -82,7 +82,10 @@ function ReviewDialog({ review, subject, usernames, onClose }: { review: Dashboa
       onClose();
       router.refresh();
     } catch (err) {
+      // Also as a toast: the refresh may take the row (and this dialog) away, e.g. when someone
+      // else decided first and the request is no longer open.
       setError(describeError(err));
+      notify(describeError(err), "error");
       router.refresh();
     } finally {
       setPending(null);
