@@ -239,10 +239,25 @@ test("with review required, an author publishes only what an editor approved, as
   await expect(authorPage.getByRole("note")).toContainText("Add a closing line");
   await expect(authorPage.getByText("Changes requested", { exact: true })).toBeVisible();
 
-  // Asked again and approved (without publishing): now "Publish" is the author's.
-  await authorPage.getByRole("button", { name: "Request review" }).click();
-  await authorPage.getByRole("dialog", { name: "Request review" }).getByRole("button", { name: "Send request" }).click();
-  await expect(authorPage.getByText("In review", { exact: true })).toBeVisible();
+  // Asked again, withdrawn by the author from Reviews (only the requester may), asked once more.
+  const ask = async () => {
+    await authorPage.goto(`/dashboard/posts/${postId}?project=${project}`);
+    await authorPage.getByRole("button", { name: "Request review" }).click();
+    await authorPage.getByRole("dialog", { name: "Request review" }).getByRole("button", { name: "Send request" }).click();
+    await expect(authorPage.getByText("In review", { exact: true })).toBeVisible();
+  };
+  await ask();
+  await authorPage.goto(`/dashboard/reviews?project=${project}`);
+  const mine = authorPage.getByRole("table", { name: "Reviews" }).getByRole("row").filter({ hasText: "An author's piece" });
+  await expect(mine).toContainText(`${author.username} (you)`);
+  await expect(mine.getByRole("button", { name: "Review" })).toHaveCount(0);
+  await mine.getByRole("button", { name: "Withdraw" }).click();
+  await authorPage.getByRole("dialog", { name: "Withdraw request" }).getByRole("button", { name: "Withdraw" }).click();
+  await expect(authorPage.getByText("Request withdrawn")).toBeVisible();
+  await expect(mine).toHaveCount(0);
+  await ask();
+
+  // Approved (without publishing): now "Publish" is the author's.
   await page.goto("/dashboard/reviews");
   await row.getByRole("button", { name: "Review" }).click();
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
