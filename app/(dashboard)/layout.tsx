@@ -38,9 +38,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
   // links are then the account's own project's.
   const [project, projects] = await Promise.all([findProject(), accountProjects(account.id)]);
   // "Reviews" once the project is a team's (lib/reviews/list-reviews.ts); reviewers see how many
-  // requests wait for them (TEAMS.md "Review").
+  // requests wait for them (TEAMS.md "Review"): open ones, not their own, which they never decide.
   const [teamProject, openReviews] = project
-    ? await Promise.all([projectHasReviews(project.principal.projectId), can(project.principal, "review.decide") ? countOpenReviews(project.principal.projectId) : 0])
+    ? await Promise.all([projectHasReviews(project.principal.projectId), can(project.principal, "review.decide") ? countOpenReviews(project.principal.projectId, project.principal.actorId) : 0])
     : [false, 0];
   const nav = NAV.filter((item) => (item.href === "/dashboard/reviews" ? teamProject : !item.action || (project ? can(project.principal, item.action) : true)));
   const plan = project?.principal.plan ?? account.plan;

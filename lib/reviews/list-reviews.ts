@@ -34,9 +34,9 @@ export async function listReviews(options: { principal: Pick<Principal, "project
   return { data: page.map((row) => toReview(row, people)), nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null };
 }
 
-/** The open reviews' count, for the dashboard's "Reviews" navigation item. */
-export async function countOpenReviews(projectId: string): Promise<number> {
-  return db().review.count({ where: { projectId, status: "open" } });
+/** The open reviews a reviewer may decide (not their own requests), for the "Reviews" navigation item. */
+export async function countOpenReviews(projectId: string, reviewerId: string): Promise<number> {
+  return db().review.count({ where: { projectId, status: "open", requestedById: { not: reviewerId } } });
 }
 
 /**

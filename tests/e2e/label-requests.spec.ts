@@ -55,6 +55,8 @@ test("a contributor requests a protected label move; the owner filters posts in 
   await createPostViaApi(api, { title: "Not in review", slug: `other-${Date.now().toString(36)}` });
   expect((await api.post(`/api/posts/${reviewed}/review-requests`, { data: {} })).status()).toBe(201);
   await page.goto("/dashboard/posts");
+  // The count is what waits for this reviewer: the contributor's request, not the owner's own.
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /^Reviews/ })).toHaveAccessibleName("Reviews 1 open");
   await page.getByLabel("Status").selectOption("in_review");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/status=in_review/);
