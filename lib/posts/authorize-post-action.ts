@@ -2,7 +2,7 @@
 // (contributors: own drafts; authors: own) is checked against the post's creator and its
 // { userId } co-authors. Roles that may act on every post skip the read entirely, so a project's
 // owner and its editors pay nothing for this.
-import { authorize, can } from "../auth/can";
+import { authorize, can, type OwnedResource } from "../auth/can";
 import type { Action } from "../auth/permissions";
 import type { Principal } from "../auth/principal";
 import { db } from "../db";
@@ -20,15 +20,20 @@ export function publishesSomething(input: { status?: unknown; publishedAt?: unkn
   return input.status !== undefined || input.publishedAt !== undefined || input.visibility !== undefined;
 }
 
-/** Throws 403 "Not allowed for your role" unless the caller may take each action on the post (404 when absent). */
-export async function authorizePostActions(principal: Caller, postId: string, actions: Action[]): Promise<void> {
-  if (actions.every((action) => mayActOnAnyPost(principal, action))) return;
+/** What ownership is decided on for one post of the caller's project (null when absent). */
+export async function findOwnedPost(principal: Caller, postId: string): Promise<OwnedResource | null> {
   const post = await db().post.findFirst({
     where: { id: postId, ownerId: principal.projectId },
     select: { createdById: true, status: true, coauthors: { where: { userId: { not: null } }, select: { userId: true } } },
   });
-  if (!post) throw notFound("Post not found");
-  const resource = { createdById: post.createdById, coauthorIds: post.coauthors.map((c) => c.userId!), draft: post.status === "draft" };
+  return post ? { createdById: post.createdById, coauthorIds: post.coauthors.map((c) => c.userId!), draft: post.status === "draft" } : null;
+}
+
+/** Throws 403 "Not allowed for your role" unless the caller may take each action on the post (404 when absent). */
+export async function authorizePostActions(principal: Caller, postId: string, actions: Action[]): Promise<void> {
+  if (actions.every((action) => mayActOnAnyPost(principal, action))) return;
+  const resource = await findOwnedPost(principal, postId);
+  if (!resource) throw notFound("Post not found");
   for (const action of actions) authorize(principal, action, resource);
 }
 

@@ -6,8 +6,11 @@
 import type { Principal } from "../auth/principal";
 import { db } from "../db";
 import { postRevisionEtag } from "../posts/post-revision";
-import { authorizePostActions } from "../posts/authorize-post-action";
+import { can } from "../auth/can";
+import type { Action } from "../auth/permissions";
+import { findOwnedPost, mayActOnAnyPost } from "../posts/authorize-post-action";
 import { reviewApplies } from "./require-approved-revision";
+import { reviewPeople } from "./to-review";
 
 export type PostReviewState = {
   /** The role may publish this post (contributors never; authors their own). */
@@ -21,21 +24,21 @@ export type PostReviewState = {
   approvedEtag: string | null;
 };
 
-const allowed = (check: Promise<void>) => check.then(() => true, () => false);
-
 export async function getPostReviewState(principal: Principal, post: { id: string; updatedAt: Date }): Promise<PostReviewState> {
-  const [mayPublish, mayRequest, applies, latest] = await Promise.all([
-    allowed(authorizePostActions(principal, post.id, ["posts.publish"])),
-    allowed(authorizePostActions(principal, post.id, ["review.request", "posts.edit"])),
+  // The post's ownership is read once, and only for roles that act on their own posts only.
+  const everyPost = (["posts.publish", "posts.edit", "review.request"] as const).every((action) => mayActOnAnyPost(principal, action));
+  const [resource, applies, latest] = await Promise.all([
+    everyPost ? null : findOwnedPost(principal, post.id),
     reviewApplies(principal),
     db().review.findFirst({ where: { postId: post.id, projectId: principal.projectId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
   ]);
-  const names = latest ? await db().user.findMany({ where: { id: { in: [latest.requestedById, latest.decidedById].filter((id): id is string => id !== null) } }, select: { id: true, username: true } }) : [];
-  const name = (id: string | null) => (id === null ? null : (names.find((user) => user.id === id)?.username ?? id));
+  const may = (action: Action) => mayActOnAnyPost(principal, action) || (resource !== null && can(principal, action, resource));
+  const people = latest ? await reviewPeople(db(), [latest]) : new Map<string, { username: string }>();
+  const name = (id: string | null) => (id === null ? null : (people.get(id)?.username ?? id));
   const pinned = latest?.status === "approved" && latest.approvedUpdatedAt && latest.approvedUpdatedAt.getTime() === post.updatedAt.getTime();
   return {
-    mayPublish,
-    mayRequest,
+    mayPublish: may("posts.publish"),
+    mayRequest: may("review.request") && may("posts.edit"),
     reviewApplies: applies,
     latest: latest ? { id: latest.id, status: latest.status, requestedBy: name(latest.requestedById)!, decidedBy: name(latest.decidedById), decisionNote: latest.decisionNote } : null,
     approvedEtag: pinned ? postRevisionEtag(post.updatedAt) : null,
