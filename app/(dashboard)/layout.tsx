@@ -11,7 +11,7 @@ import { can } from "@/lib/auth/can";
 import type { Action } from "@/lib/auth/permissions";
 import { accountProjects, findProject } from "@/lib/dashboard/current-project";
 import { requireAccount } from "@/lib/auth/require-account";
-import { countOpenReviews, projectHasReviews } from "@/lib/reviews/list-reviews";
+import { reviewNavigation } from "@/lib/reviews/list-reviews";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Inkbase" }, robots: { index: false } };
 
@@ -37,12 +37,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
   // Not a member of the project the address names: the page answers 404 inside the shell, whose
   // links are then the account's own project's.
   const [project, projects] = await Promise.all([findProject(), accountProjects(account.id)]);
-  // "Reviews" once the project is a team's (lib/reviews/list-reviews.ts); reviewers see how many
-  // requests wait for them (TEAMS.md "Review"): open ones, not their own, which they never decide.
-  const [teamProject, openReviews] = project
-    ? await Promise.all([projectHasReviews(project.principal.projectId), can(project.principal, "review.decide") ? countOpenReviews(project.principal.projectId, project.principal.actorId) : 0])
-    : [false, 0];
-  const nav = NAV.filter((item) => (item.href === "/dashboard/reviews" ? teamProject : !item.action || (project ? can(project.principal, item.action) : true)));
+  // "Reviews" once the project is a team's; reviewers see how many requests wait for them
+  // (TEAMS.md "Review"): open ones, not their own, which they never decide.
+  const reviews = project ? await reviewNavigation(project.principal.projectId, can(project.principal, "review.decide") ? project.principal.actorId : null) : { team: false, open: 0 };
+  const nav = NAV.filter((item) => (item.href === "/dashboard/reviews" ? reviews.team : !item.action || (project ? can(project.principal, item.action) : true)));
   const plan = project?.principal.plan ?? account.plan;
   return (
     <ToastProvider>
@@ -68,8 +66,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
               <li key={item.href}>
                 <NavLink href={item.href}>
                   {item.label}
-                  {item.href === "/dashboard/reviews" && openReviews > 0 ? (
-                    <span className={styles.navCount}>{openReviews}<span className="visually-hidden"> open</span></span>
+                  {item.href === "/dashboard/reviews" && reviews.open > 0 ? (
+                    <span className={styles.navCount}>{reviews.open}<span className="visually-hidden"> open</span></span>
                   ) : null}
                 </NavLink>
               </li>

@@ -34,20 +34,17 @@ export async function listReviews(options: { principal: Pick<Principal, "project
   return { data: page.map((row) => toReview(row, people)), nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null };
 }
 
-/** The open reviews a reviewer may decide (not their own requests), for the "Reviews" navigation item. */
-export async function countOpenReviews(projectId: string, reviewerId: string): Promise<number> {
-  return db().review.count({ where: { projectId, status: "open", requestedById: { not: reviewerId } } });
-}
-
 /**
- * Whether the project is a team's (a member besides the owner, or any review ever asked for): the
- * dashboard shows "Reviews" then. A project of one has nobody to review: the owner never reviews
- * their own request, so the item would only ever be an empty page.
+ * The dashboard's "Reviews" navigation item, in one statement (every dashboard page asks):
+ * `team`, whether the project is a team's (a member besides the owner, or any review ever asked
+ * for) — a project of one has nobody to review, so it shows no item; `open`, the open requests a
+ * reviewer may decide (not their own), or 0 when `reviewerId` is null (not a reviewer).
  */
-export async function projectHasReviews(projectId: string): Promise<boolean> {
-  const [member, review] = await Promise.all([
-    db().membership.findFirst({ where: { projectId }, select: { projectId: true } }),
-    db().review.findFirst({ where: { projectId }, select: { id: true } }),
-  ]);
-  return member !== null || review !== null;
+export async function reviewNavigation(projectId: string, reviewerId: string | null): Promise<{ team: boolean; open: number }> {
+  const [row] = await db().$queryRaw<{ team: boolean; open: number }[]>`
+    SELECT EXISTS (SELECT 1 FROM "Membership" WHERE "projectId" = ${projectId})
+             OR EXISTS (SELECT 1 FROM "Review" WHERE "projectId" = ${projectId}) AS team,
+           CASE WHEN ${reviewerId}::text IS NULL THEN 0
+                ELSE (SELECT count(*)::int FROM "Review" WHERE "projectId" = ${projectId} AND status = 'open' AND "requestedById" <> ${reviewerId}::text) END AS open`;
+  return { team: row.team, open: Number(row.open) };
 }
