@@ -22,8 +22,7 @@ import styles from "./editor.module.css";
 import { ALL_PATCH_FIELDS, toFormValues, toPatch, type FormField, type OwnerPost, type PatchField, type PostFormValues } from "./post-fields";
 import { PostSettings } from "./post-settings";
 import { PublishControls, type Publication } from "./publish-controls";
-import { RequestReview } from "./request-review";
-import { Badge } from "../ui/badge";
+import { reviewControls } from "./review-controls";
 import type { PostReviewState } from "@/lib/reviews/get-post-review-state";
 import { RichTextEditor } from "./rich-text-editor";
 import { SaveStatus } from "./save-status";
@@ -234,18 +233,11 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
     };
   }, [values, publication, contentText, publicBaseUrl, account, post.updatedAt]);
 
-  // An approval holds only while the post is exactly what was approved: the editor's own ETag is
-  // the pinned one and nothing waits to be saved. Otherwise, where review applies, "Request review".
-  const approvedNow = review.approvedEtag !== null && state.kind === "saved" && autosave.currentEtag === review.approvedEtag;
-  const needsReview = !review.mayPublish || (review.reviewApplies && !approvedNow);
-  const reviewBadge =
-    review.latest?.status === "open" ? (
-      <Badge tone="warning">In review</Badge>
-    ) : review.latest?.status === "approved" && approvedNow ? (
-      <Badge tone="success" title={review.latest.decidedBy ? `Approved by ${review.latest.decidedBy}` : undefined}>Approved</Badge>
-    ) : review.latest?.status === "changes_requested" ? (
-      <Badge tone="danger" title={review.latest.decisionNote ?? undefined}>Changes requested</Badge>
-    ) : null;
+  const onReviewRequested = () => {
+    notify("Review requested", "success");
+    router.refresh();
+  };
+  const reviewing = reviewControls({ review, saved: state.kind === "saved", currentEtag: autosave.currentEtag, postId: post.id, busy, settle, onRequested: onReviewRequested });
 
   const minutes = words === null ? null : words === 0 ? 0 : Math.ceil(words / WORDS_PER_MINUTE);
 
@@ -275,22 +267,10 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
           onSchedule={(iso) => publishChange({ status: "published", publishedAt: iso }, "Scheduled")}
           onUnpublish={() => void publishChange({ status: "draft" }, "Unpublished: it is a draft again")}
           onDelete={remove}
-          reviewBadge={reviewBadge}
-          requestReview={
-            needsReview && review.mayRequest ? (
-              <RequestReview
-                postId={post.id}
-                busy={busy}
-                settle={settle}
-                onRequested={() => {
-                  notify("Review requested", "success");
-                  router.refresh();
-                }}
-              />
-            ) : needsReview ? <></> : undefined
-          }
-          canSchedule={!needsReview}
-          canUnpublish={review.mayPublish}
+          reviewBadge={reviewing.badge}
+          requestReview={reviewing.requestReview}
+          canSchedule={reviewing.canSchedule}
+          canUnpublish={reviewing.canUnpublish}
         />
       </div>
       {state.kind === "conflict" ? (
@@ -299,11 +279,7 @@ export function PostEditor({ post, etag, excerptAuto, initiallyScheduled, userna
           onOverwrite={() => autosave.overwrite(postRevisionEtag(state.current.updatedAt), ALL_PATCH_FIELDS)}
         />
       ) : null}
-      {review.latest?.status === "changes_requested" ? (
-        <p className={styles.reviewNote} role="note">
-          {review.latest.decidedBy ?? "A reviewer"} asked for changes{review.latest.decisionNote ? <>: <q>{review.latest.decisionNote}</q></> : "."} Edit the post, then request review again.
-        </p>
-      ) : null}
+      {reviewing.notice}
       {backup ? <RestoreNotice at={backup.at} onRestore={() => restoreBackup(backup)} onDiscard={() => { discardBackup(post.id); setBackup(null); }} /> : null}
       <div className={styles.layout}>
         <div className={styles.writing}>
